@@ -63,8 +63,9 @@ const leaving = {
  * not an event of those states: one transfer.
  *
  * Pay with an exchange (from `reviewing`, ready or short: the exchanges `listExchanges` answered show beside the
- * wallet): `pay.exchange` opens a tab in the click (`openExchangeWindow`) → `exchange.opening` (`createExchangeSession`;
- * refused: `failed`) → the tab points at the exchange's page → `exchange.awaiting`, the session's status asked every
+ * wallet): `pay.exchange` opens a tab in the click (`openExchangeWindow`; on a phone none) → `exchange.opening`
+ * (`createExchangeSession`; refused: `failed`) → the payment stored, the tab points at the exchange's page (on a phone
+ * this tab goes there, and the exchange sends the visitor back: the page after it resumes, below) → `exchange.awaiting`, the session's status asked every
  * `payExchangePoll` (an answer that cannot be read is no news: asked again) until the exchange's deadline
  * (`exchangeDeadline`) → `expired`. A `succeeded` naming another amount or recipient is `failed`; one naming this
  * payment is `verifying`: `verifyExchangeTransfer` reads the transfer on the chain, and only that transfer, as asked,

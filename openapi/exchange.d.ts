@@ -90,6 +90,13 @@ export interface components {
             amount: components["schemas"]["Amount"];
             /** @description The address the payment goes to, on `network`. */
             recipient: string;
+            /**
+             * Format: uri
+             * @description Where the exchange's page sends the visitor back once they answered (approved or declined): the site's page,
+             *     for a page opened in the same tab (on phones). Without it the page stays open and says the visitor can close
+             *     it (a new tab).
+             */
+            returnUrl?: string;
         };
         /** @description A deposit session the exchange opened. */
         DepositSession: {

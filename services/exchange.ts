@@ -66,6 +66,11 @@ export type CreateDepositSessionParameters = ListExchangesParameters & {
   amount: string
   /** The address the payment goes to, on `network`. */
   recipient: string
+  /**
+   * Where the exchange's page sends the visitor back once they answered (an http(s) URL, the site's page): for a page
+   * opened in the same tab, on phones. Without it the exchange's page stays open (a new tab).
+   */
+  returnUrl?: string
 }
 export type CreateDepositSessionReturnType = DepositSession
 export type GetDepositStatusReturnType = DepositStatus

@@ -16,9 +16,10 @@ const rpc1 = inject('anvilRpc1')
 const ETH = 'eip155:31337/slip44:60'
 let clock = Date.UTC(2026, 0, 1)
 let api: ApiServer
+// The server's start (its dataset, its chain readers) outlasts Vitest's 10 s hook default on a loaded 2-core machine.
 beforeAll(async () => {
   api = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: rpc1 }], exchange: { now: () => clock } })
-})
+}, 60_000)
 afterAll(() => api.stop())
 afterEach(async () => {
   await api.control.reset()
@@ -78,6 +79,29 @@ describe('reference exchange', () => {
     clock += 1
     await expect(client().getStatus(session.sessionId)).resolves.toEqual({ status: 'expired' })
     clock = Date.UTC(2026, 0, 1)
+  })
+
+  it('behavior: a session opened with a returnUrl sends the visitor back there (303) once answered; its page then links back', async () => {
+    const recipient = freshRecipient()
+    const returnUrl = 'http://127.0.0.1:5173/shop?features=pay:on#checkout'
+    const session = await client().createSession({ exchangeId: referenceExchange.id, asset: ETH, network: 'eip155:31337', amount: '0.01', recipient, returnUrl })
+    const declined = await fetch(`${session.url}/decline`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'settle=now' })
+    expect({ status: declined.status, location: declined.headers.get('location') }).toEqual({ status: 303, location: returnUrl })
+    await expect(client().getStatus(session.sessionId)).resolves.toEqual({ status: 'failed', reason: depositReasons.declined })
+    expect(await (await fetch(session.url)).text()).toContain(`href="${returnUrl}"`)
+    // Without one the answer stays on the exchange's page (a new tab the visitor closes).
+    const { session: plain } = await open()
+    const answered = await answer(plain.url, 'decline')
+    expect({ status: answered.status, redirected: answered.redirected }).toEqual({ status: 200, redirected: false })
+  })
+
+  it('bad input: a returnUrl that is no http(s) URL is a 400 and opens no session', async () => {
+    for (const returnUrl of ['javascript:alert(1)', 'data:text/html,hi', 'not a url']) {
+      await expect(client().createSession({ exchangeId: referenceExchange.id, asset: ETH, network: 'eip155:31337', amount: '0.01', recipient: freshRecipient(), returnUrl })).rejects.toMatchObject({
+        name: 'ApiError',
+        status: 400,
+      })
+    }
   })
 
   it('hostile: an unknown session or exchange is a 404 ApiError; garbage and a reply off the contract are InvalidResponseErrors', async () => {

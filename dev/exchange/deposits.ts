@@ -8,7 +8,9 @@
  * GET  /exchange/v1/sessions/{id}               pending | succeeded {txHash, amount, recipient} | failed {reason} | expired
  * GET  /exchange/pay/{id}                       the session's page: what is paid, to whom; Approve and Decline, and
  *                                               how the payment settles (at once, slowly, failing, never)
- * POST /exchange/pay/{id}/approve | /decline    (form: `settle`) the visitor's answer
+ * POST /exchange/pay/{id}/approve | /decline    (form: `settle`) the visitor's answer; a session opened with a
+ *                                               `returnUrl` then sends the visitor back there (303), as an exchange
+ *                                               returns a visitor who came in the same tab (phones)
  * ```
  *
  * On approve the exchange really pays: its hot wallet (anvil dev account {@link EXCHANGE_HOT_WALLET_INDEX}, 10 000 ETH
@@ -59,6 +61,8 @@ type Session = {
   amount: string
   recipient: Address
   deadline: number
+  /** Where the page sends the visitor back once they answered (the site's page, opened in the same tab); none: it stays. */
+  returnUrl: string | undefined
   /** The visitor's answer, once given. */
   answer: 'approved' | 'declined' | undefined
   status: Status
@@ -152,6 +156,13 @@ function parseAsset(asset: string, network: string): { chainId: number; token: A
   return { chainId: Number(match[1]), token: match[3] ? getAddress(match[3]) : undefined }
 }
 
+/** An http(s) URL as the server writes it, or a 400 for another (the contract's pattern, checked again where it is used). */
+function httpUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new ApiHttpError(400, `Invalid returnUrl '${text}': expected an http(s) URL`)
+  return url.href
+}
+
 /** One handler per operation of `openapi/exchange.yaml`. */
 export function exchangeHandlers(state: DepositState): Handlers<operations> {
   return {
@@ -166,7 +177,8 @@ export function exchangeHandlers(state: DepositState): Handlers<operations> {
       if (!isAddress(body.recipient, { strict: false })) throw new ApiHttpError(400, `Invalid recipient '${body.recipient}'`)
       const id = randomBytes(12).toString('base64url')
       const deadline = state.now() + state.sessionTtlMs
-      state.sessions.set(id, { id, chainId, asset: body.asset, token, amount: body.amount, recipient: getAddress(body.recipient), deadline, answer: undefined, status: { status: 'pending' } })
+      const returnUrl = body.returnUrl === undefined ? undefined : httpUrl(body.returnUrl)
+      state.sessions.set(id, { id, chainId, asset: body.asset, token, amount: body.amount, recipient: getAddress(body.recipient), deadline, returnUrl, answer: undefined, status: { status: 'pending' } })
       return json({ sessionId: id, url: `http://${headers.host ?? '127.0.0.1'}/exchange/pay/${id}`, deadline: new Date(deadline).toISOString() })
     },
     getDepositSessionStatus: ({ path }) => {
@@ -201,7 +213,9 @@ function sessionPage(state: DepositState, session: Session): string {
 <label><input type="radio" name="settle" value="now" checked> At once</label><br><label><input type="radio" name="settle" value="slow"> Slowly (${slowSettleMs / 1000} s)</label><br>
 <label><input type="radio" name="settle" value="fail"> It fails</label><br><label><input type="radio" name="settle" value="never"> It never settles</label></fieldset>
 <div class="actions"><button type="submit" formaction="/exchange/pay/${session.id}/decline">Decline</button><button type="submit" class="approve" formaction="/exchange/pay/${session.id}/approve">Approve</button></div></form>`
-      : '<p>You can close this page and return to the site.</p>'
+      : session.returnUrl
+        ? `<p><a data-testid="return" href="${escapeHtml(session.returnUrl)}">Return to the site</a></p>`
+        : '<p>You can close this page and return to the site.</p>'
   return page(`${referenceExchange.name}: payment`, `<h1>${referenceExchange.name} (development)</h1>${facts}${form}`)
 }
 
@@ -218,7 +232,8 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 
 /**
  * Serves the exchange's page of a session (`GET /exchange/pay/{id}`) and the visitor's answer on it (`POST
- * /exchange/pay/{id}/approve` or `/decline`, form field `settle`: {@link SettleMode}). Unknown session: 404.
+ * /exchange/pay/{id}/approve` or `/decline`, form field `settle`: {@link SettleMode}), then, for a session opened with a
+ * `returnUrl`, a 303 to it (the visitor came in the same tab). Unknown session: 404.
  */
 export async function handleDepositPage(state: DepositState, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
   const send = (status: number, body: string): void => void response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(body)
@@ -229,6 +244,8 @@ export async function handleDepositPage(state: DepositState, request: IncomingMe
     const settle = (await readForm(request)).get('settle')
     const mode: SettleMode = settle === 'slow' || settle === 'fail' || settle === 'never' ? settle : 'now'
     await state.answer(session, action === 'approve' ? 'approved' : 'declined', mode)
+    // Came in the same tab (phones): back to the site, whose page picks the payment up from storage.
+    if (session.returnUrl) return void response.writeHead(303, { Location: session.returnUrl, 'Cache-Control': 'no-store' }).end()
     return send(200, sessionPage(state, session))
   }
   if (request.method !== 'GET' || action) return send(405, page('Not allowed', '<h1>Not allowed</h1>'))

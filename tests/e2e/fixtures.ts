@@ -137,6 +137,17 @@ export function truncated(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`
 }
 
+/**
+ * A phone as the specs drive one in Chromium (`test.use(phoneProfile)`): an iPhone's viewport, touch and mobile Safari
+ * user agent, so the modal takes its phone platform from the user agent as on a real phone (ui/core/platform.ts).
+ */
+export const phoneProfile = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+}
+
 /** The modal dialog named by its view title ('Connect Wallet', 'Account', 'Switch Network', …). */
 export function dialog(page: Page, title: string): Locator {
   return page.getByRole('dialog', { name: title, exact: true })

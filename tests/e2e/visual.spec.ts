@@ -31,6 +31,7 @@ import {
   expect,
   liveState,
   openConnected,
+  phoneProfile,
   rejectWalletRequest,
   setAnvilBalance,
   test,
@@ -47,8 +48,6 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 type Theme = 'light' | 'dark'
 type Device = 'desktop' | 'phone'
-
-const iPhoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 /**
  * The open dialog's shadow root holds every image of the view: wait until each has loaded (or failed to). A lazy image
@@ -408,7 +407,8 @@ async function sessionsView(page: Page, theme: Theme, device: Device): Promise<v
  * Pay (spec §1 Pay), asked for from the demo's panel (pay on with `?features=pay:on`): the review with the dapp's note,
  * the same asked for more than the wallet holds (said before any prompt; the reference exchange offered beside the
  * wallet in both), the end after the wallet approved, the end after the exchange declined on its page, then (Choose
- * another way) the exchange's page open and followed, and its deadline passed (the page's clock moved 15 min on). The
+ * another way) the exchange's page open and followed, and its deadline passed (the page's clock moved 15 min on). On a
+ * phone the exchange's page takes the demo's tab and sends it back once answered: the views are the page's after the return. The
  * balance, the fee and the hash change between runs: masked.
  */
 async function payViews(page: Page, theme: Theme, device: Device): Promise<void> {
@@ -440,19 +440,33 @@ async function payViews(page: Page, theme: Theme, device: Device): Promise<void>
   await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Done' }), device)
   await expect(anyDialog(page)).toHaveCount(0)
   await ask('0.0125')
-  const tab = page.waitForEvent('popup')
-  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Pay with Reference Exchange' }), device)
-  const exchange = await tab
-  await exchange.waitForURL(/\/exchange\/pay\//)
-  await exchange.getByRole('button', { name: 'Decline' }).click()
-  await exchange.close()
-  await expect(dialog(page, 'Pay').getByText('The payment did not go through')).toBeVisible({ timeout: 15_000 })
+  // The exchange's page: a new tab on a desktop; on a phone this tab, which the exchange sends back to the demo once
+  // answered (the page after the return picks the payment up from storage).
+  const openExchange = async (press: Locator): Promise<Page> => {
+    if (device === 'phone') {
+      await tapOrClick(press, device)
+      await page.waitForURL(/\/exchange\/pay\//)
+      return page
+    }
+    const tab = page.waitForEvent('popup')
+    await tapOrClick(press, device)
+    const exchange = await tab
+    await exchange.waitForURL(/\/exchange\/pay\//)
+    return exchange
+  }
+  const declined = await openExchange(dialog(page, 'Pay').getByRole('button', { name: 'Pay with Reference Exchange' }))
+  await declined.getByRole('button', { name: 'Decline' }).click()
+  if (device === 'desktop') await declined.close()
+  await expect(dialog(page, 'Pay').getByText('The payment did not go through')).toBeVisible({ timeout: 30_000 })
   await shoot(page, 'Pay', 'pay-exchange-failed', theme, device, masked)
   await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Choose another way' }), device)
-  const again = page.waitForEvent('popup')
-  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Pay with Reference Exchange' }), device)
-  await (await again).waitForURL(/\/exchange\/pay\//)
-  await expect(dialog(page, 'Pay').getByRole('link', { name: 'Open Reference Exchange again' })).toBeVisible()
+  const again = await openExchange(dialog(page, 'Pay').getByRole('button', { name: 'Pay with Reference Exchange' }))
+  if (device === 'phone') {
+    // Approved, never settling: back on the demo, the view follows the session (the desktop's tab stays unanswered).
+    await again.getByLabel('It never settles').check()
+    await again.getByRole('button', { name: 'Approve' }).click()
+  }
+  await expect(dialog(page, 'Pay').getByRole('link', { name: 'Open Reference Exchange again' })).toBeVisible({ timeout: 30_000 })
   await shoot(page, 'Pay', 'pay-exchange-waiting', theme, device, masked)
   await page.clock.fastForward('15:01')
   await expect(dialog(page, 'Pay').getByText('The payment expired')).toBeVisible({ timeout: 15_000 })
@@ -615,7 +629,7 @@ test.describe('desktop', () => {
 })
 
 test.describe('phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
+  test.use(phoneProfile)
   test.beforeEach(({ page }) => void darkToo.add(page))
   test('the disconnected views look as they did (light and dark, phone)', async ({ page }) => {
     await disconnectedViews(page, 'light', 'phone')

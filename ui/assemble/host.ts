@@ -66,6 +66,11 @@ export type FeatureHost = {
    * @throws `NetworkNotConfiguredError`; the wallet's errors (`UserRejectedRequestError` when declined).
    */
   switchWalletChain: (parameters: { connectorId: string; caipNetworkId: string }) => Promise<void>
+  /**
+   * Whether the page is a phone's (the `platform` option, else the user agent: `ui/core/platform.ts`): Pay with an
+   * exchange opens the exchange's page in the same tab there, with the page's address to come back to.
+   */
+  isMobile?: boolean | undefined
   /** This instance's storage (spec §3 keys): the multi-wallet list keeps its connections there. */
   storage: ModalStorage
   /** The embedded wallet, present for the email login's assembly (fetched with it). */

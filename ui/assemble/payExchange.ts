@@ -8,7 +8,8 @@ import type { FeatureHost } from './host.ts'
 
 /*
  * Pay with an exchange on this instance (spec §1 "… and pay"): the exchange deposit client (`services/exchange.ts`), the
- * exchange's page in a new tab, and the chain read for the transfer the exchange says it made.
+ * exchange's page (a new tab on a desktop; on a phone the same tab, which the exchange sends back to the page's address),
+ * and the chain read for the transfer the exchange says it made.
  */
 
 /**
@@ -35,10 +36,16 @@ export async function verifyTransferOn(host: FeatureHost, { request, units, txHa
 
 /**
  * The pay chart's exchange actors and tab actions on `host`: the exchanges of the request's asset, a session (its
- * deadline turned into ms from now), its status, the chain's word on the transfer; the tab opened blank in the visitor's
- * click (so no pop-up blocker refuses it), pointed at the exchange's page, closed when the payment is given up first.
+ * deadline turned into ms from now), its status, the chain's word on the transfer; on a desktop the tab opened blank in
+ * the visitor's click (so no pop-up blocker refuses it), pointed at the exchange's page, closed when the payment is given
+ * up first. On a phone (`host.isMobile`: a second tab there is a page the visitor loses track of, and a phone browser
+ * may not keep this page running behind it) no tab: the session asks the exchange to send the visitor back to this
+ * page's address (`returnUrl`) and this tab goes to the exchange's page once the payment is in storage (the chart stores
+ * it first); the page that comes back picks the payment up from storage (`modal.getPayResult`, spec §1 Pay "a reload
+ * mid-payment resumes from storage") and follows it to its end.
  */
 export function exchangeImplementations(host: FeatureHost) {
+  const sameTab = Boolean(host.isMobile)
   let tab: Window | null = null
   /** The exchange client; {@link ApiNotConfiguredError} without an exchange API. */
   const client = async () => {
@@ -56,7 +63,11 @@ export function exchangeImplementations(host: FeatureHost) {
       }),
       createExchangeSession: fromPromise(async ({ input, signal }: { input: CreateExchangeSessionInput; signal: AbortSignal }): Promise<PayExchangeSession> => {
         const api = await client()
-        const session = await api.createSession({ ...query(input.request), exchangeId: input.exchangeId, amount: input.request.amount, recipient: input.request.recipient }, { signal })
+        const returnUrl = sameTab ? globalThis.location?.href : undefined
+        const session = await api.createSession(
+          { ...query(input.request), exchangeId: input.exchangeId, amount: input.request.amount, recipient: input.request.recipient, ...(returnUrl ? { returnUrl } : {}) },
+          { signal },
+        )
         const deadline = Date.parse(session.deadline)
         return { exchangeId: input.exchangeId, sessionId: session.sessionId, url: session.url, deadline, expiresIn: Math.max(0, deadline - Date.now()) }
       }),
@@ -67,10 +78,11 @@ export function exchangeImplementations(host: FeatureHost) {
     },
     actions: {
       openExchangeWindow: () => {
-        tab = globalThis.window?.open('about:blank', '_blank') ?? null
+        if (!sameTab) tab = globalThis.window?.open('about:blank', '_blank') ?? null
       },
       pointExchangeWindow: (_: unknown, session: PayExchangeSession) => {
-        if (tab && !tab.closed) {
+        if (sameTab) globalThis.location?.assign(session.url)
+        else if (tab && !tab.closed) {
           tab.opener = null
           tab.location.href = session.url
         } else tab = globalThis.window?.open(session.url, '_blank', 'noopener') ?? null

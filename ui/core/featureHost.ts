@@ -109,6 +109,7 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
           await callForeign('adapter.switchChain', () => adapter.switchChain({ connectorId, network }))
         }
       },
+      isMobile: resolvePlatform(p.options.platform) === 'mobile',
       storage: p.storage,
     }))
   /**

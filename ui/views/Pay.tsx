@@ -15,7 +15,8 @@ import { usePayFlow } from '../hooks/payFlow.ts'
  * a copy button, the site's note), then the way to pay: the connected wallet with its balance and the network fee, and
  * Pay, or why it cannot pay (not enough of the asset, or of the native currency for the fee) before any prompt. While
  * the wallet and the chain decide the view says which. Beside the wallet, the exchanges that can pay it: choosing one
- * opens its page in a new tab and the view follows the payment there; without a connected wallet the exchanges are the
+ * opens its page in a new tab (on a phone in this tab, which the exchange sends back here) and the view follows the
+ * payment there; without a connected wallet the exchanges are the
  * ways to pay. Each end (paid, failed, expired) has its own words and its action: Done for a payment made; Try again (a
  * wallet's failure) or Choose another way (an exchange's) back to the ways to pay, with Close beside it.
  */
@@ -26,6 +27,7 @@ export default function Pay() {
   const modal = useModalInstance()
   const [copied, setCopied] = useState(false)
   const network = modal.options.networks.find((n) => n.caipNetworkId === flow.caipNetworkId)
+  const sameTab = Boolean(modal.actor.getSnapshot().context.options.isMobile)
   const t = copy.pay
 
   if (flow.phase === 'succeeded' || flow.phase === 'failed' || flow.phase === 'expired') {
@@ -105,7 +107,8 @@ export default function Pay() {
             {t.cancel}
           </button>
           {flow.exchangeUrl && (
-            <a className="lk-primary" href={flow.exchangeUrl} target="_blank" rel="noopener noreferrer">
+            // On a phone the exchange's page takes this tab (it sends the visitor back here); on a desktop a new tab.
+            <a className="lk-primary" href={flow.exchangeUrl} {...(sameTab ? {} : { target: '_blank' })} rel="noopener noreferrer">
               {t.exchangeReopen(exchangeName)}
             </a>
           )}
