@@ -171,7 +171,13 @@ export default function Pay() {
           </>
         )}
         <dt>{t.payWith}</dt>
-        <dd data-testid="pay-balance">{noWallet ? t.noWallet : flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}</dd>
+        {/*
+          The wallet and its balance are words, an address and an amount, too long for the value column beside the label:
+          the whole row's width under its label, broken between words only (`.lk-summary dd` breaks anywhere, for hashes).
+        */}
+        <dd data-testid="pay-balance" style={{ gridColumn: '1 / -1', wordBreak: 'normal', overflowWrap: 'anywhere' }}>
+          {noWallet ? t.noWallet : flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}
+        </dd>
         {!noWallet && (
           <>
             <dt>{t.networkFee}</dt>
