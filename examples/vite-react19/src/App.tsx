@@ -1,12 +1,16 @@
 import { createModal, defineEvmNetwork, mainnet } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from 'latchkey/react'
+import { PayForOrder } from './Pay.tsx'
 
-/** A local chain (anvil's defaults); the example's test points the development wallet at its own anvil. */
+/**
+ * A local chain (anvil's defaults). The RPC URL comes from `?rpc=` so the example's test can point it at its own anvil
+ * (the modal reads a payment's balances and fee on the network's node); a real dapp writes its node's URL.
+ */
 const anvil = defineEvmNetwork({
   id: 31337,
   name: 'Anvil Local',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: 'http://127.0.0.1:8545',
+  rpcUrl: new URLSearchParams(location.search).get('rpc') ?? 'http://127.0.0.1:8545',
 })
 
 // One instance for the page, created once at module level (outside render).
@@ -16,6 +20,8 @@ const modal = createModal({
   metadata: { name: 'latchkey example', description: 'Vite + React 19', url: location.origin, icons: [] },
   // An EVM-only dapp without WalletConnect needs none of the optional SDKs installed.
   walletConnect: false,
+  // `usePay()` (below): pay is off by default.
+  features: { pay: true },
 })
 
 function Account() {
@@ -39,6 +45,7 @@ export default function App() {
       <AccountButton />
       <NetworkButton />
       <Account />
+      <PayForOrder asset={`${anvil.caipNetworkId}/slip44:60`} />
     </ModalProvider>
   )
 }
