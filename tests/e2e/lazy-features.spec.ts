@@ -3,10 +3,11 @@
  * source modules it holds (tests/e2e/modules.ts: `/machines/send.ts`, …), says which feature machine arrived when. Before the
  * click (with Save-Data on, so without the idle prefetch of the first open) the page holds no feature machine; opening brings the remote config and (on Connect) the catalogue; the
  * account data arrive when Account opens; the send machine with the first Send. A feature module that cannot be
- * fetched says so in a toast and loses nothing.
+ * fetched says so in a toast and loses nothing. Pay's code arrives with the dapp's first payment, not with the page.
  */
-import { accountButton, connectDevWallet, dialog, expect, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
+import { accountButton, connectDevWallet, dialog, expect, freshAddress, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
 import { chunkOf, recordRequests } from './modules.ts'
+import { PAY_ON, requestPayment } from './paySteps.ts'
 
 /** The feature machines of the registry (their source modules). */
 const featureMachines = ['send', 'siwx', 'pairing', 'catalogue', 'account', 'remoteConfig', 'onramp', 'swap', 'names'] as const
@@ -72,6 +73,21 @@ test('before the click the page holds no feature machine; each arrives with its 
   expect(namesCode()).toEqual([])
   // (Dev account 0 already has a name, alice.reown.id, so Account offers it no registration: names.spec.ts follows the
   // names code to its first click with account 4.)
+})
+
+test("pay's code is not in the page, nor fetched at idle: its chart, boundary check and view arrive with the dapp's first payment", async ({ page }) => {
+  const requests = recordRequests(page)
+  await openCleanDemo(page, PAY_ON)
+  await page.waitForLoadState('networkidle')
+  const payCode = () =>
+    requests
+      .map((url) => new URL(url).pathname)
+      .filter((p) => /\/(machines\/pay(\.(setup|input|exchange|stored|connect))?\.ts|ui\/assemble\/pay\w*\.ts|ui\/views\/Pay\.tsx)$/.test(p))
+      .map((p) => p.replace(/^.*\/(machines|ui)\//, '$1/'))
+  expect(payCode()).toEqual([])
+  await requestPayment(page, { to: freshAddress(), amount: '0.001', asset: 'ETH' })
+  await expect(dialog(page, 'Pay').getByTestId('pay-asked')).toContainText('0.001')
+  expect(payCode()).toEqual(expect.arrayContaining(['machines/pay.input.ts', 'machines/pay.ts', 'ui/assemble/pay.ts', 'ui/views/Pay.tsx']))
 })
 
 test('a feature module that cannot be fetched: a toast says so, the visitor stays where they were, nothing is lost, and the next try loads it', async ({ page }) => {
