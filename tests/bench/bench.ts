@@ -61,6 +61,7 @@ import { ms, ratio, renderTable, summarize } from './report.ts'
 import { serveStatic } from './serve.ts'
 import { measurePhone, reportPhone, type PhoneRun, type PhoneVisit } from './phone.ts'
 import { profileTap, reportTapProfile } from './profileTap.ts'
+import { measurePayPaint, reportPayPaint, type PayPaintResults } from './payPaint.ts'
 import type { StaticServer } from './serve.ts'
 import { kB, totalOf, weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
@@ -243,6 +244,8 @@ async function main(): Promise<void> {
     }
   }
   log(`timed ${CLICK_RUNS} clicks per page`)
+  const payPaint = await measurePayPaint(browser, latchkey.server, CLICK_RUNS).catch((error: unknown) => ({ error }))
+  log(`timed ${CLICK_RUNS + 1} clicks to the Pay view`)
   const phone = await measurePhoneOf(browser, latchkey.server, peer?.server)
   log(`timed ${PHONE_RUNS} phone visits of each kind per page`)
 
@@ -259,7 +262,7 @@ async function main(): Promise<void> {
   const origins = regroup(sources, folderOf)
   const lazy = await lazyRows(latchkey)
   const lazyRule = await lazyRuleOf(latchkey, sources, walletConnect, multichain)
-  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, phone, chromium: browser.version() })
+  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, phone, payPaint, chromium: browser.version() })
 }
 
 /**
@@ -287,6 +290,41 @@ async function firstUseMain(): Promise<void> {
   console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}; gzip level 9 of the files on disk; 1 kB = 1000 bytes.`)
   reportFirstUse(firstUse)
   reportFeatureLazyRule(lazyFigures(lazyFeatureModules, sources, initialChunks(latchkey)), latchkey, libraryOnlyFetches(firstUse))
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+/**
+ * `npm run bench -- --pay`: only the Pay view's paint (payPaint.ts) on the library-only page, beside RainbowKit's
+ * click → modal painted and latchkey's own click → Connect painted, measured in the same run (the builds of the two
+ * pages, no anvils); about a minute.
+ */
+async function payMain(): Promise<void> {
+  console.log("\n  latchkey bench, --pay: the Pay view's paint only, latchkey vs RainbowKit measured in this run\n")
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'))
+  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
+  log('built the library-only and RainbowKit pages')
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const latchkey = await serveStatic(latchkeyDir)
+  defer(() => latchkey.close())
+  const peer = await serveStatic(peerDir)
+  defer(() => peer.close())
+  const peerPage = await openClickToPaint(browser, peer)
+  defer(() => peerPage.close())
+  const ownPage = await openClickToPaint(browser, latchkey)
+  defer(() => ownPage.close())
+  const peerClicks: number[] = []
+  const ownClicks: number[] = []
+  // Alternated, so that any drift of the machine hits both alike.
+  for (let run = 0; run < CLICK_RUNS; run++) {
+    peerClicks.push((await peerPage.measure()).toPaint)
+    ownClicks.push((await ownPage.measure()).toPaint)
+  }
+  const payPaint = await measurePayPaint(browser, latchkey, CLICK_RUNS).catch((error: unknown) => ({ error }))
+  console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}.`)
+  reportPayPaint(payPaint, peerClicks, CLICK_RUNS, ownClicks)
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
@@ -661,10 +699,11 @@ type Results = {
   lazyRule: LazyRuleResults
   firstUse: FirstUseReport
   phone: PhoneResults
+  payPaint: PayPaintResults | { error: unknown }
   chromium: string
 }
 
-function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, phone, chromium }: Results): void {
+function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, phone, payPaint, chromium }: Results): void {
   const gz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialJs).gzip : undefined)
   const cssGz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialCss).gzip : undefined)
   const floor = gz(reactOnly) ?? 0
@@ -700,6 +739,12 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
     console.log(
       `\n  Click → painted in Japanese (locale 'ja', warm cache), median of ${CLICK_RUNS}: ${ms(ja.median)} against ${ms(lk.median)} in English: ${(ja.median - lk.median).toFixed(1)} ms more (goal: at most one frame, 16.7 ms).`,
     )
+  reportPayPaint(
+    payPaint,
+    peer?.clicks.map((c) => c.toPaint),
+    CLICK_RUNS,
+    latchkey.clicks.map((c) => c.toPaint),
+  )
   console.log(`\n  React floor (react + react-dom rendering one button, measured now): ${kB(floor)} gzip; documented: ${documented.react} kB.`)
   console.log(`  Documented "above the React floor" = documented initial JS − the documented ${documented.react} kB React.`)
   const runs = (page: Measured, key: keyof ClickTiming): string => page.clicks.map((c) => c[key].toFixed(1)).join('  ')
@@ -1172,7 +1217,9 @@ const run = process.argv.includes('--phone')
         ? sizeMain
         : process.argv.includes('--first-use')
           ? firstUseMain
-          : main
+          : process.argv.includes('--pay')
+            ? payMain
+            : main
 run()
   .then(async () => {
     await cleanUp()

@@ -19,6 +19,7 @@ const swapViews = group('latchkey ui/views/Swap*.tsx')
 const names = group('latchkey machines/names*.ts')
 const onramp = group('latchkey machines/onramp*.ts')
 const multiWallet = group('latchkey machines/multiWallet*.ts')
+const pay = group('latchkey machines/pay*.ts')
 const registrations = group('latchkey machines/{emailLogin')
 
 describe('the lazy rule of the features (20, 21): which source belongs to which group', () => {
@@ -32,6 +33,23 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
     [names, ['machines/names.ts', 'machines/names.outcomes.ts', 'ui/assemble/names.ts', 'ui/hooks/names.ts', 'ui/views/RegisterAccountName.tsx', 'ui/views/RegisterAccountNameSuccess.tsx']],
     [onramp, ['machines/onramp.ts', 'machines/onramp.connect.ts', 'ui/assemble/onramp.ts', 'ui/views/OnRamp.tsx', 'ui/views/OnRampProviders.tsx']],
     [multiWallet, ['machines/multiWallet.ts', 'machines/multiWallet.connect.ts', 'machines/walletBalance.ts', 'machines/walletBalance.connect.ts', 'ui/assemble/multiWallet.ts', 'ui/entries/multiWallet.tsx']],
+    [
+      pay,
+      [
+        'machines/pay.ts',
+        'machines/pay.setup.ts',
+        'machines/pay.input.ts',
+        'machines/pay.exchange.ts',
+        'machines/pay.stored.ts',
+        'machines/pay.connect.ts',
+        'ui/assemble/pay.ts',
+        'ui/assemble/pay.solana.ts',
+        'ui/assemble/payExchange.ts',
+        'ui/assemble/payStored.ts',
+        'ui/hooks/payFlow.ts',
+        'ui/views/Pay.tsx',
+      ],
+    ],
   ])('%# %s holds its files', (g, files) => {
     for (const file of files) expect(g.matches(`latchkey ${file}`), file).toBe(true)
   })
@@ -49,6 +67,8 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
       'machines/onramp.ts',
       'machines/multiWallet.ts',
       'ui/entries/multiWallet.tsx',
+      'machines/pay.ts',
+      'ui/views/Pay.tsx',
     ]
     for (const file of files)
       expect(
@@ -58,7 +78,7 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
   })
 
   test('registrations are their own group, allowed in the initial JS; the code groups never take them', () => {
-    for (const feature of ['emailLogin', 'swap', 'names', 'onramp', 'multiWallet']) {
+    for (const feature of ['emailLogin', 'swap', 'names', 'onramp', 'multiWallet', 'pay']) {
       const origin = `latchkey machines/${feature}.feature.ts`
       expect(registrations.matches(origin)).toBe(true)
       expect(lazyFeatureModules.filter((g) => g !== registrations && g.matches(origin))).toEqual([])
@@ -74,6 +94,9 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
       'latchkey machines/send.ts',
       'latchkey ui/features.ts',
       'latchkey ui/views/Send.tsx',
+      'latchkey machines/pay.messages.ts',
+      'latchkey ui/core/payCommands.ts',
+      'latchkey ui/hooks/pay.ts',
       'latchkey ui/embeddedSomething/x.ts',
       'xstate',
       'not latchkey',

@@ -111,9 +111,14 @@ export const lazyFeatureModules: readonly LazyGroup[] = [
     matches: featureCode(/^machines\/multiWallet(\.connect)?\.ts$/, /^machines\/walletBalance(\.connect)?\.ts$/, /^ui\/assemble\/multiWallet\.ts$/, /^ui\/entries\/multiWallet\.tsx$/),
   },
   {
-    name: 'latchkey machines/{emailLogin,swap,names,onramp,multiWallet}.feature.ts (their registrations)',
+    name: 'latchkey machines/pay*.ts, ui/assemble/pay*.ts, ui/hooks/payFlow.ts, ui/views/Pay.tsx (pay: its chart, boundary check, exchange and storage, view)',
     concern: 'features on use',
-    matches: (o) => /^latchkey machines\/(emailLogin|swap|names|onramp|multiWallet)\.feature\.ts$/.test(o),
+    matches: featureCode(/^machines\/pay(\.(setup|input|exchange|stored|connect))?\.ts$/, /^ui\/assemble\/pay(\.solana|Exchange|Stored)?\.ts$/, /^ui\/hooks\/payFlow\.ts$/, /^ui\/views\/Pay\.tsx$/),
+  },
+  {
+    name: 'latchkey machines/{emailLogin,swap,names,onramp,multiWallet,pay}.feature.ts (their registrations)',
+    concern: 'features on use',
+    matches: (o) => /^latchkey machines\/(emailLogin|swap|names|onramp|multiWallet|pay)\.feature\.ts$/.test(o),
     allowed: 'the registrations: plain objects the root reads',
   },
 ]
