@@ -415,6 +415,8 @@ async function payViews(page: Page, theme: Theme, device: Device): Promise<void>
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
   // The page's clock is Playwright's, flowing with real time until the expiry is shot.
   await page.clock.install()
+  // A round balance (masked, but its length sets the row's lines): what earlier payments of the worker left has 6 decimals.
+  await setAnvilBalance(ACCOUNT_0, '10000')
   await openConnected(page, { path: `/?theme=${theme}&features=pay:on` })
   const ask = async (amount: string) => {
     await page.getByLabel('Pay to').fill(ACCOUNT_1)
