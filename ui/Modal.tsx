@@ -253,10 +253,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const exiting = view.presence === 'unmountSuspended'
   const open = mounted && !exiting
   const connecting = useConnecting()
-  // The views' CSS, adopted by the shadow root as soon as it is in (with the first view's chunk, at idle or on intent),
-  // the modal open or closed: a first opening adds no stylesheet, whose parsing and rules the tap would wait for.
-  const viewCss = useSyncExternalStore(subscribeViewCss, loadedViewCss, loadedViewCss)
-  const viewStyle = <ShadowStyle css={viewCss} rank={viewStyleRank} ahead />
+  const viewStyle = <ViewCssAhead />
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
   useInertPage(open, dialogRef)
@@ -397,6 +394,16 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
       <Toast />
     </>
   )
+}
+
+/**
+ * The views' CSS, adopted by the shadow root as soon as it is in (with the first view's chunk, at idle or on intent),
+ * the modal open or closed: a first opening adds no stylesheet, whose parsing and rules the tap would wait for. A
+ * component of its own, so that the CSS's arrival re-renders nothing else.
+ */
+function ViewCssAhead() {
+  const css = useSyncExternalStore(subscribeViewCss, loadedViewCss, loadedViewCss)
+  return <ShadowStyle css={css} rank={viewStyleRank} ahead />
 }
 
 function Spinner({ label }: { label: string }) {
