@@ -12,6 +12,11 @@ export type ConnectionView = {
   address: string
   /** Every account of the connection, `address` first. */
   accounts: readonly string[]
+  /**
+   * The wallet's own chain (CAIP-2): the active network for the active one; for a held one the chain it told last (its
+   * own `chainChanged`), which may differ from the active network; undefined while not known (restored, not answered).
+   */
+  caipNetworkId: string | undefined
   /** The namespace's active connection: every other surface acts on it. */
   active: boolean
   /** When it was last active (ms since the epoch; restored ones: their stored order). */
@@ -40,7 +45,16 @@ export function connectMultiWallet(snapshot: SnapshotFrom<typeof multiWalletMach
   const list = listOf(snapshot.context, ns)
   const connections = [...list.connections]
     .sort((a, b) => Number(b.id === list.activeId) - Number(a.id === list.activeId) || b.lastUsed - a.lastUsed)
-    .map((c) => ({ id: c.id, namespace: c.namespace, connectorId: c.connectorId, address: c.accounts[0] ?? '', accounts: c.accounts, active: c.id === list.activeId, lastUsed: c.lastUsed }))
+    .map((c) => ({
+      id: c.id,
+      namespace: c.namespace,
+      connectorId: c.connectorId,
+      address: c.accounts[0] ?? '',
+      accounts: c.accounts,
+      caipNetworkId: c.caipNetworkId,
+      active: c.id === list.activeId,
+      lastUsed: c.lastUsed,
+    }))
   return { namespace: ns, connections, activeId: list.activeId, isSwitching: snapshot.hasTag('switching') }
 }
 

@@ -1,157 +1,62 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
-import { RequestTimeoutError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
-import type { ConnectedAccount, RootMoment } from './features.ts'
+import { RequestTimeoutError, summarizeError } from '../adapters/errors.ts'
+import type { RootMoment } from './features.ts'
 import { machineTypes } from './machineTypes.ts'
 import { actorErrorOf } from './narrow.ts'
 import { tellAction } from './system.ts'
 import { timing } from './timing.ts'
 import { walletBalanceMachine, type WalletBalanceTarget } from './walletBalance.ts'
+import {
+  findConnection,
+  initialLists,
+  keepVerified,
+  listOf,
+  mostRecentOther,
+  namespaceOfId,
+  nonActiveConnections,
+  recordActive,
+  updateConnection,
+  without,
+  type MultiWalletContext,
+  type MultiWalletEvent,
+  type MultiWalletInput,
+  type VerifiedConnection,
+  type WalletConnection,
+  type WatchConnectionsEvent,
+} from './multiWallet.lists.ts'
 
-/**
- * One wallet connection of a namespace (spec §3 "Connection: connectorId and accounts[{address}], kept per
- * namespace"), as the multi-wallet list keeps it.
- */
-export type WalletConnection = {
-  /** `<namespace>:<connectorId>` (`eip155:io.metamask`): one connection per wallet and namespace. */
-  id: string
-  namespace: string
-  connectorId: string
-  /** Its accounts, the one it acts with first (checksummed on eip155). */
-  accounts: readonly string[]
-  /** When it was last the active one (ms since the epoch): removing the active one activates the most recent (spec §6). */
-  lastUsed: number
-}
-
-/** One namespace's connections and the active one's id (undefined: none active, the namespace disconnected). */
-export type WalletList = { connections: readonly WalletConnection[]; activeId: string | undefined }
-
-/** A connection kept in storage: its connector and accounts, and when it was last used (absent in older data). */
-export type StoredWalletConnection = { connectorId: string; accounts: readonly string[]; lastUsed?: number | undefined }
-
-/**
- * What the list starts from: the stored connections of each namespace and its stored active connector (spec §3), and
- * the account connected when it spawns (the remote config turned multi-wallet on while connected: it is the active one).
- */
-export type MultiWalletInput = {
-  stored?: Readonly<Record<string, { connections: readonly StoredWalletConnection[]; activeConnectorId?: string | undefined }>> | undefined
-  account?: ConnectedAccount | undefined
-}
-
-export type MultiWalletContext = {
-  /** Each namespace's list. */
-  lists: Readonly<Record<string, WalletList>>
-  /** The active namespace as the root last told it (its connection's systemId `connection.<namespace>`). */
-  namespace: string | undefined
-  /** Each namespace's active network (CAIP-2) as its last account told it: the switcher's balances are read there. */
-  networks: Readonly<Record<string, string>>
-  /** The connection a switch waits for (its connection's restore). */
-  target: string | undefined
-  /** The non-active connection being removed (its wallet asked to revoke). */
-  removed: string | undefined
-  /** The held connections the visitor's Disconnect ended besides the active one (their wallets asked to revoke). */
-  ended: readonly WalletConnection[]
-  /** A removed connection's wallet refused or did not answer the revoke (it is forgotten anyway). */
-  error: ErrorSummary | undefined
-}
-
-export type MultiWalletEvent =
-  /** The dapp or the switcher: this connection becomes the active one (its namespace's connection restores it silently). */
-  | { type: 'multiWallet.switch'; connectionId: string }
-  /** The dapp or the switcher: this connection is removed (the active one: disconnected, the most recent other follows). */
-  | { type: 'multiWallet.remove'; connectionId: string }
-  /** A non-active wallet reported its accounts (`accountsChanged`): that connection only is updated; none left removes it. */
-  | { type: 'multiWallet.walletAccounts'; connectionId: string; accounts: readonly string[] }
-  /** A non-active wallet ended the connection (`disconnect`, a WalletConnect session deleted on the phone): it is removed. */
-  | { type: 'multiWallet.walletGone'; connectionId: string }
-  | RootMoment
-
-/**
- * What the watcher (`watchConnections`) receives after every change: the non-active connections it follows now. It
- * sends back `multiWallet.walletAccounts` and `multiWallet.walletGone` for them.
- */
-export type WatchConnectionsEvent = { type: 'multiWallet.watch'; connections: readonly WalletConnection[] }
+export { connectionIdOf, listOf } from './multiWallet.lists.ts'
+export type {
+  MultiWalletContext,
+  MultiWalletEvent,
+  MultiWalletInput,
+  StoredWalletConnection,
+  VerifiedConnection,
+  WalletConnection,
+  WalletList,
+  WatchConnectionsEvent,
+} from './multiWallet.lists.ts'
 
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('multiWallet', name)
-}
-
-/** The id of a namespace's connection through a connector. */
-export function connectionIdOf(namespace: string, connectorId: string): string {
-  return `${namespace}:${connectorId}`
-}
-
-/** The namespace a connection id names. */
-function namespaceOfId(id: string): string {
-  return id.slice(0, id.indexOf(':'))
-}
-
-/** The list of a namespace (empty when it has none). */
-export function listOf(context: Pick<MultiWalletContext, 'lists'>, namespace: string | undefined): WalletList {
-  return (namespace ? context.lists[namespace] : undefined) ?? { connections: [], activeId: undefined }
-}
-
-/** A connection by id, in any namespace. */
-export function findConnection(context: Pick<MultiWalletContext, 'lists'>, id: string): WalletConnection | undefined {
-  return listOf(context, namespaceOfId(id)).connections.find((c) => c.id === id)
-}
-
-/** The most recently used connection of a list other than the active one (undefined: none). */
-export function mostRecentOther(list: WalletList): WalletConnection | undefined {
-  return list.connections.filter((c) => c.id !== list.activeId).reduce<WalletConnection | undefined>((best, c) => (!best || c.lastUsed > best.lastUsed ? c : best), undefined)
-}
-
-/** The lists started from storage: each stored connection (deduplicated by connector), the stored active one marked. */
-function initialLists(input: MultiWalletInput): Record<string, WalletList> {
-  const lists: Record<string, WalletList> = {}
-  for (const [namespace, stored] of Object.entries(input.stored ?? {})) {
-    const connections: WalletConnection[] = []
-    for (const [index, s] of stored.connections.entries()) {
-      const id = connectionIdOf(namespace, s.connectorId)
-      if (connections.some((c) => c.id === id) || s.accounts.length === 0) continue
-      // Older data has no time: the stored order (newest last, as added) stands for it.
-      connections.push({ id, namespace, connectorId: s.connectorId, accounts: [...s.accounts], lastUsed: s.lastUsed ?? index })
-    }
-    const activeId = stored.activeConnectorId ? connectionIdOf(namespace, stored.activeConnectorId) : undefined
-    if (connections.length) lists[namespace] = { connections, activeId: connections.some((c) => c.id === activeId) ? activeId : undefined }
-  }
-  return lists
-}
-
-/** The lists with the account of a connection moment recorded: added or updated, made the active one, used now. */
-function recordActive(lists: MultiWalletContext['lists'], account: ConnectedAccount, now: number): MultiWalletContext['lists'] {
-  const id = connectionIdOf(account.namespace, account.connectorId)
-  const list = lists[account.namespace] ?? { connections: [], activeId: undefined }
-  const known = list.connections.find((c) => c.id === id)
-  const accounts = [account.address, ...(known?.accounts ?? []).filter((a) => a.toLowerCase() !== account.address.toLowerCase())]
-  const connection: WalletConnection = { id, namespace: account.namespace, connectorId: account.connectorId, accounts, lastUsed: now }
-  const connections = known ? list.connections.map((c) => (c.id === id ? connection : c)) : [...list.connections, connection]
-  return { ...lists, [account.namespace]: { connections, activeId: id } }
-}
-
-/** The lists without connection `id` (the active one: the namespace then has none active). */
-function without(lists: MultiWalletContext['lists'], id: string): MultiWalletContext['lists'] {
-  const namespace = namespaceOfId(id)
-  const list = lists[namespace]
-  if (!list) return lists
-  return { ...lists, [namespace]: { connections: list.connections.filter((c) => c.id !== id), activeId: list.activeId === id ? undefined : list.activeId } }
-}
-
-/** The connections the watcher follows: every non-active one. */
-function nonActiveConnections(lists: MultiWalletContext['lists']): WalletConnection[] {
-  return Object.values(lists).flatMap((l) => l.connections.filter((c) => c.id !== l.activeId))
 }
 
 /** The child id of a connection's balance row: `balance.<connectionId>`. */
 export const balanceRowPrefix = 'balance.'
 type BalanceRowActor = { src: 'walletBalance'; logic: typeof walletBalanceMachine; id: string | undefined }
 
-/** The balance rows wanted now: the non-active connections of the namespace shown, on its active network (none unknown). */
+/**
+ * The balance rows wanted now: the non-active connections of the namespace shown, each on its wallet's own chain, else
+ * (not known yet) on the namespace's active network; none while neither is known.
+ */
 function balanceTargets(context: MultiWalletContext): WalletBalanceTarget[] {
   const network = context.namespace ? context.networks[context.namespace] : undefined
   const list = listOf(context, context.namespace)
-  if (!network) return []
-  return list.connections.filter((c) => c.id !== list.activeId && c.accounts[0]).map((c) => ({ connectionId: c.id, namespace: c.namespace, address: c.accounts[0] ?? '', caipNetworkId: network }))
+  return list.connections.flatMap((c) => {
+    const caipNetworkId = c.caipNetworkId ?? network
+    return c.id !== list.activeId && c.accounts[0] && caipNetworkId ? [{ connectionId: c.id, namespace: c.namespace, address: c.accounts[0], caipNetworkId }] : []
+  })
 }
 
 /** The namespace of a root account moment: its account's, else its connection's systemId (`connection.solana`). */
@@ -183,24 +88,27 @@ function momentNamespace(event: Extract<RootMoment, { type: 'root.account' }>): 
  *   with `ConnectionNotFoundError` before it is sent); `multiWallet.remove` of the active one disconnects it through its
  *   connection, of another one removes it; an unknown id does nothing (removing twice is harmless).
  * - A non-active wallet's own events (the watcher of the non-active connections, `watchConnections`) update that connection
- *   only: other accounts, none (removed), or its disconnect (removed).
+ *   only, never the active one: other accounts, none (removed), another chain (its balance read there), or its
+ *   disconnect (removed).
  * - Restored lists (input `stored`): the non-active connections are asked silently whether their wallet still holds the
- *   site (`verify`, at most `walletRequestTimeout`); those whose wallet is gone are dropped quietly, the others stay.
+ *   site (`verify`, at most `walletRequestTimeout`); those whose wallet is gone are dropped quietly, the others stay, on
+ *   the chain their wallet answered.
  * - The switcher's balances: each non-active connection of the namespace shown has a `walletBalance` child
- *   (`balance.<connectionId>`, `machines/walletBalance.ts`) reading its address on the namespace's active network (the
- *   active account's chain); the active one's is the Account view's own. A row's read never holds up the list.
+ *   (`balance.<connectionId>`, `machines/walletBalance.ts`) reading its address on its wallet's own chain (the one it
+ *   had while active, or that it told since), else on the namespace's active network; the active one's is the Account
+ *   view's own. A row's read never holds up the list.
  *
- * Actors to provide: `verify` ({ connections } → the ids still authorised), `revoke` ({ namespace, connectorId }),
+ * Actors to provide: `verify` ({ connections } → those still authorised, each with its chain), `revoke` ({ namespace, connectorId }),
  * `revokeAll` ({ connections }: each wallet asked to revoke, failures ignored),
  * `watchConnections` (callback told `multiWallet.watch` with the non-active connections, sending back
- * `multiWallet.walletAccounts` / `multiWallet.walletGone`), `walletBalance` (the row machine with its `readBalance`
+ * `multiWallet.walletAccounts` / `multiWallet.walletChain` / `multiWallet.walletGone`), `walletBalance` (the row machine with its `readBalance`
  * provided). Action to provide:
  * `persist` (the lists after each change, written to storage).
  */
 export const multiWalletMachine = setup({
   types: machineTypes<{ context: MultiWalletContext; events: MultiWalletEvent; input: MultiWalletInput }>(),
   actors: {
-    verify: fromPromise<readonly string[], { connections: readonly WalletConnection[] }>(notProvided('verify')),
+    verify: fromPromise<readonly VerifiedConnection[], { connections: readonly WalletConnection[] }>(notProvided('verify')),
     revoke: fromPromise<void, { namespace: string; connectorId: string }>(notProvided('revoke')),
     revokeAll: fromPromise<void, { connections: readonly WalletConnection[] }>(notProvided('revokeAll')),
     watchConnections: fromCallback<WatchConnectionsEvent>(notProvided('watchConnections')),
@@ -298,23 +206,12 @@ export const multiWalletMachine = setup({
     }),
     /** The event's (non-active) connection leaves the list. */
     dropEventConnection: assign(({ context, event }) => ('connectionId' in event ? { lists: without(context.lists, event.connectionId) } : {})),
-    /** A non-active wallet's new accounts (params: the event's connection and accounts). */
-    setOtherAccounts: assign(({ context, event }) => {
-      if (event.type !== 'multiWallet.walletAccounts') return {}
-      const found = findConnection(context, event.connectionId)
-      if (!found) return {}
-      const list = listOf(context, found.namespace)
-      const connections = list.connections.map((c) => (c.id === found.id ? { ...c, accounts: [...event.accounts] } : c))
-      return { lists: { ...context.lists, [found.namespace]: { ...list, connections } } }
-    }),
-    /** The verified ids (params): the other restored connections are dropped quietly. */
-    keepVerified: assign(({ context }, verified: readonly string[]) => {
-      const lists: Record<string, WalletList> = {}
-      for (const [namespace, list] of Object.entries(context.lists)) {
-        lists[namespace] = { ...list, connections: list.connections.filter((c) => c.id === list.activeId || verified.includes(c.id)) }
-      }
-      return { lists }
-    }),
+    /** A non-active wallet's new accounts (the event's connection and accounts). */
+    setOtherAccounts: assign(({ context, event }) => (event.type === 'multiWallet.walletAccounts' ? { lists: updateConnection(context.lists, event.connectionId, { accounts: [...event.accounts] }) } : {})),
+    /** A non-active wallet's new chain (the event's connection and CAIP-2 id): its balance row reads there next. */
+    setOtherChain: assign(({ context, event }) => (event.type === 'multiWallet.walletChain' ? { lists: updateConnection(context.lists, event.connectionId, { caipNetworkId: event.caipNetworkId }) } : {})),
+    /** The verified connections (params): the other restored connections are dropped quietly, the kept ones on their chain. */
+    keepVerified: assign(({ context }, verified: readonly VerifiedConnection[]) => ({ lists: keepVerified(context.lists, verified) })),
     /** The restore could not ask the wallets (failed, or no answer in time): only the active connections are kept. */
     keepActiveOnly: assign(({ context }) => ({
       lists: Object.fromEntries(Object.entries(context.lists).map(([ns, list]) => [ns, { ...list, connections: list.connections.filter((c) => c.id === list.activeId) }])),
@@ -468,6 +365,8 @@ export const multiWalletMachine = setup({
           { guard: 'isOtherConnection', actions: ['setOtherAccounts', 'syncWatchers', 'persist'] },
         ],
         'multiWallet.walletGone': { guard: 'isOtherConnection', actions: ['dropEventConnection', 'syncWatchers', 'persist'] },
+        // In every state: the list and its count stay, the row reads its balance on the new chain.
+        'multiWallet.walletChain': { guard: 'isOtherConnection', actions: ['setOtherChain', 'syncWatchers'] },
       },
     },
     /** Restored lists: the non-active connections' wallets are asked whether they still hold the site. */

@@ -22,6 +22,7 @@ import { waitFor } from '../tests/harness/waitFor.ts'
  * real eip155 adapter.
  */
 const rpc = inject('anvilRpc1')
+const rpc2 = inject('anvilRpc2')
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
 const FIRST = 'dev.latchkey.wallet'
 const SECOND = 'dev.latchkey.wallet.second'
@@ -43,7 +44,14 @@ const identities: Record<string, { name: string; uuid: string; index: number }> 
 /** A development wallet on its dev account that approved the site before, announced as `rdns`. */
 async function heldWallet(rdns: string) {
   const { name, uuid, index } = identities[rdns]!
-  const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
+  const wallet = new DevWallet({
+    chains: [
+      { chainId: 31337, name: 'Anvil Local', rpcUrl: rpc },
+      { chainId: 31338, name: 'Anvil Local 2', rpcUrl: rpc2 },
+    ],
+    storage: createMemoryStorage(),
+    autoApprove: true,
+  })
   wallet.setAccount(index)
   await wallet.request({ method: 'eth_requestAccounts' })
   const unannounce = announceDevWallet(wallet, { rdns, name, uuid })
@@ -142,12 +150,21 @@ describe('multi-wallet on', () => {
     expect(modal.getConnections('eip155')).toEqual([])
   })
 
-  test('behavior: an account change inside the non-active wallet updates that connection only; its disconnect removes it only', async () => {
+  test('behavior: an account or chain change inside the non-active wallet updates that connection only; its disconnect removes it only', async () => {
     const { modal, first, second } = await reloadWithTwoWallets()
     await waitFor(() => expect(modal.getState().account.connectorId).toBe(FIRST))
+    const held = () => modal.getConnections('eip155')?.find((c) => c.connectorId === SECOND)
+    await waitFor(() => expect(held()?.caipNetworkId).toBe('eip155:31337'))
     second.setAccount(2)
-    await waitFor(() => expect(modal.getConnections('eip155')?.find((c) => c.connectorId === SECOND)?.address).toBe(second.state.address))
+    await waitFor(() => expect(held()?.address).toBe(second.state.address))
     expect(modal.getState().account).toMatchObject({ connectorId: FIRST, address: first.state.address })
+    // Its own chainChanged: that connection is on the new chain; the active one, its chain and the network stay.
+    second.setChain(31338)
+    await waitFor(() => expect(held()?.caipNetworkId).toBe('eip155:31338'))
+    expect(modal.getState().account).toMatchObject({ connectorId: FIRST, address: first.state.address, caipAddress: `eip155:31337:${first.state.address}` })
+    expect(modal.getState().network.caipNetworkId).toBe('eip155:31337')
+    expect(modal.getConnections('eip155')?.find((c) => c.active)).toMatchObject({ connectorId: FIRST, caipNetworkId: 'eip155:31337' })
+    expect(first.state.chainId).toBe(31337)
     second.disconnect()
     await waitFor(() => expect(modal.getConnections('eip155')?.map((c) => c.connectorId)).toEqual([FIRST]))
     expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: FIRST, address: first.state.address })

@@ -17,6 +17,7 @@ import { HeldConnectionNotActiveError, latchkeyConnector, syncWagmiConnections }
  * anvil; the modal's switch and wagmi's `switchAccount` move each other, and wagmi sends from the active wallet only.
  */
 const rpc = inject('anvilRpc1')
+const rpc2 = inject('anvilRpc2')
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
 const chain = defineChain({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc] } }, testnet: true })
 const FIRST = 'dev.latchkey.wallet.wagmi-first'
@@ -35,7 +36,14 @@ afterEach(async () => {
 /** A development wallet on its dev account that approved the site before, announced as `rdns`. */
 async function heldWallet(rdns: string): Promise<DevWallet> {
   const { name, uuid, index } = identities[rdns]!
-  const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
+  const wallet = new DevWallet({
+    chains: [
+      { chainId: 31337, name: 'Anvil Local', rpcUrl: rpc },
+      { chainId: 31338, name: 'Anvil Local 2', rpcUrl: rpc2 },
+    ],
+    storage: createMemoryStorage(),
+    autoApprove: true,
+  })
   wallet.setAccount(index)
   await wallet.request({ method: 'eth_requestAccounts' })
   const unannounce = announceDevWallet(wallet, { rdns, name, uuid })
@@ -121,6 +129,22 @@ describe('latchkey/wagmi: several wallets held (syncWagmiConnections)', () => {
     await waitFor(() => expect(getAccount(config)).toMatchObject({ status: 'connected', address: first.state.address, connector: { id: 'latchkey' } }))
     const fromFirst = await sendThroughWagmi(config)
     expect(fromFirst.from.toLowerCase()).toBe(first.state.address.toLowerCase())
+  })
+
+  test("behavior: an account or chain change inside the held wallet moves its wagmi connection only; wagmi's current account and chain stay the active wallet's", async () => {
+    const { config, first, second } = await twoWalletsInWagmi()
+    await waitFor(() => expect(listed(config)).toHaveLength(2))
+    const heldConnection = () => getConnections(config).find((c) => c.connector.id === `latchkey:eip155:${SECOND}`)
+    second.setAccount(2)
+    await waitFor(() => expect(heldConnection()?.accounts[0]).toBe(second.state.address))
+    second.setChain(31338)
+    await waitFor(() => expect(heldConnection()?.chainId).toBe(31338))
+    expect(await heldConnection()!.connector.getChainId()).toBe(31338)
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: first.state.address, chainId: 31337, connector: { id: 'latchkey' } })
+    expect(listed(config)).toEqual([
+      { id: 'latchkey', name: 'latchkey', address: first.state.address, current: true },
+      { id: `latchkey:eip155:${SECOND}`, name: 'Second Wallet', address: second.state.address, current: false },
+    ])
   })
 
   test("behavior: wagmi's disconnect with a held wallet's connector removes that wallet from the modal only; the active one stays wagmi's account", async () => {

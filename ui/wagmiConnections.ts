@@ -101,8 +101,8 @@ let heldUid = 0
  *
  * - wagmi's current connection is `latchkeyConnector`'s, with the modal's active wallet (as without this function);
  *   every other wallet the modal holds is a connection of its own beside it (`useConnections()` / `getConnections`),
- *   under a connector named after the wallet (`id` `latchkey:<connectionId>`, `name`, `icon`), with its accounts, on the
- *   active wallet's chain.
+ *   under a connector named after the wallet (`id` `latchkey:<connectionId>`, `name`, `icon`), with its accounts, on its
+ *   wallet's own chain (its own `chainChanged` followed while held), else the active wallet's chain.
  * - A switch in the modal (its switcher, `modal.switchConnection`) is a switch in wagmi: the wallet switched to is then
  *   wagmi's current connection (`useAccount`/`useConnection` show its address), the one left is listed as held.
  * - wagmi's `switchAccount({ connector })` (wagmi 2) / `switchConnection({ connector })` (wagmi 3), or `connect` with a
@@ -157,6 +157,11 @@ export function syncWagmiConnections(modal: ModalInstance, config: WagmiConnecti
     return c.status === 'connected' ? c.chainId : undefined
   }
   const findView = (connectionId: string) => (modal.getConnections('eip155') ?? []).find((c) => c.id === connectionId)
+  /** A held wallet's own chain (its last `chainChanged`), else the active wallet's. */
+  const chainOf = (view: ConnectionView | undefined) => {
+    const own = view?.caipNetworkId?.startsWith('eip155:') ? Number(view.caipNetworkId.slice('eip155:'.length)) : Number.NaN
+    return Number.isSafeInteger(own) && own > 0 ? own : chainNow()
+  }
 
   /** Resolves when `connectionId` is the modal's active eip155 connection; rejects once it is neither active nor the switch asked for. */
   const untilActive = (connectionId: string): Promise<void> =>
@@ -192,7 +197,7 @@ export function syncWagmiConnections(modal: ModalInstance, config: WagmiConnecti
       async setup() {},
       async connect() {
         const found = findView(connectionId)
-        const chainId = chainNow()
+        const chainId = chainOf(found)
         if (!found || chainId === undefined) throw new ConnectionNotFoundError({ connectionId, namespace: 'eip155' })
         return { accounts: accountsOf(found), chainId }
       },
@@ -209,7 +214,7 @@ export function syncWagmiConnections(modal: ModalInstance, config: WagmiConnecti
         return found ? accountsOf(found) : []
       },
       async getChainId() {
-        return chainNow() ?? 0
+        return chainOf(findView(connectionId)) ?? 0
       },
       async getProvider() {
         // Asked while wagmi's switch to it is under way: it answers with the provider once it is the active wallet.
@@ -250,7 +255,8 @@ export function syncWagmiConnections(modal: ModalInstance, config: WagmiConnecti
       if (!connector) held.set(view.id, (connector = heldConnector(view)))
       const previous = state.connections.get(connector.uid)
       const accounts = accountsOf(view)
-      const chainId = active?.[1].chainId ?? 0
+      const own = chainOf(view)
+      const chainId = view.caipNetworkId?.startsWith('eip155:') && own !== undefined ? own : (active?.[1].chainId ?? 0)
       const same = previous && previous.chainId === chainId && previous.accounts.length === accounts.length && previous.accounts.every((a, i) => a === accounts[i])
       next.set(connector.uid, same ? previous : { accounts, chainId, connector })
     }

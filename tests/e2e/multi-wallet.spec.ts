@@ -182,6 +182,52 @@ test("an account change inside the wallet that is not the active one updates tha
   await expect(switcher(page).row(SECOND)).toContainText('Active')
 })
 
+/** Each held connection's wallet chain as the public API tells it: `[connectorId, caipNetworkId]`, the active one first. */
+function chains(page: Page): Promise<Array<[string, string | undefined]> | undefined> {
+  return page.evaluate(() => {
+    const modal = (window as unknown as { latchkey: { getConnections(ns?: string): Array<{ id: string; caipNetworkId?: string }> | undefined } }).latchkey
+    return modal.getConnections('eip155')?.map((c) => [c.id, c.caipNetworkId] as [string, string | undefined])
+  })
+}
+
+test("a chain change inside the wallet that is not the active one moves that wallet's row only (its chain named, its balance read there, on anvil); its own disconnect removes it only", async ({ page }) => {
+  await connectedWithFirst(page)
+  // The first wallet's account holds another amount on the second chain: its row says which chain it read.
+  await setAnvilBalance(FIRST.address, '42', 31338)
+  await addSecond(page)
+  await accountButton(page).address.click()
+  const first = switcher(page).row(FIRST)
+  await expect(first.getByTestId('wallet-switcher-balance')).toHaveText('100 ETH')
+  await page.keyboard.press('Escape')
+  await expect(dialog(page, 'Account')).toHaveCount(0)
+
+  // The first wallet, held, moves to chain 31338 in its own panel (its chainChanged).
+  await walletPanel(page).getByLabel('Wallet chain').selectOption('31338')
+  await expect
+    .poll(() => chains(page))
+    .toEqual([
+      [SECOND.id, 'eip155:31337'],
+      [FIRST.id, 'eip155:31338'],
+    ])
+  // The active wallet, its chain and the page stay.
+  await expect(liveState(page).address).toHaveText(SECOND.address)
+  await expect(liveState(page).network).toHaveText('eip155:31337')
+  await accountButton(page).address.click()
+  await expect(first.getByTestId('wallet-switcher-balance')).toHaveText('42 ETH · Anvil Local 2')
+  await expect(switcher(page).row(SECOND)).toContainText('Active')
+  await expect(switcher(page).row(SECOND).getByTestId('wallet-switcher-network')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(dialog(page, 'Account')).toHaveCount(0)
+
+  // The first wallet ends the site's connection itself (its disconnect): that connection only goes.
+  await walletPanel(page).getByRole('button', { name: 'Disconnect site' }).click()
+  await expect.poll(() => held(page)).toEqual([[SECOND.id, SECOND.address, true]])
+  await expect(liveState(page).address).toHaveText(SECOND.address)
+  await expect(liveState(page).status).toHaveText('connected')
+  await accountButton(page).address.click()
+  await expect(switcher(page).region).toHaveCount(0)
+})
+
 test('hostile: switching to an unknown id throws ConnectionNotFoundError and changes nothing; deleting twice throws the second time', async ({ page }) => {
   await connectedWithFirst(page)
   await addSecond(page)

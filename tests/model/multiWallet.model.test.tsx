@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { fromCallback, fromPromise } from 'xstate'
 import { connectMultiWallet } from '../../machines/multiWallet.connect.ts'
-import { multiWalletMachine, type MultiWalletInput, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
+import { multiWalletMachine, type MultiWalletInput, type VerifiedConnection, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
 import { timing } from '../../machines/timing.ts'
 import { walletBalanceMachine } from '../../machines/walletBalance.ts'
 import { coordination } from '../harness/coordination.ts'
@@ -42,9 +42,15 @@ function events(snapshot: any): E[] {
   for (const c of list.connections) {
     out.push({ type: 'multiWallet.switch', connectionId: c.id }, { type: 'multiWallet.remove', connectionId: c.id })
     if (!c.active)
-      out.push({ type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: [C] }, { type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: [] }, { type: 'multiWallet.walletGone', connectionId: c.id })
+      out.push(
+        { type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: [C] },
+        { type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: [] },
+        { type: 'multiWallet.walletChain', connectionId: c.id, caipNetworkId: 'eip155:31338' },
+        { type: 'multiWallet.walletGone', connectionId: c.id },
+      )
   }
-  if (snapshot.matches({ restore: 'verifying' })) out.push({ type: 'xstate.done.actor.verify', output: ['eip155:b'] }, { type: 'xstate.error.actor.verify', error: new Error('wallet gone') })
+  if (snapshot.matches({ restore: 'verifying' }))
+    out.push({ type: 'xstate.done.actor.verify', output: [{ id: 'eip155:b', caipNetworkId: 'eip155:31338' }] }, { type: 'xstate.error.actor.verify', error: new Error('wallet gone') })
   if (snapshot.matches({ list: 'removing' })) out.push({ type: 'xstate.done.actor.revoke' }, { type: 'xstate.error.actor.revoke', error: new Error('unsupported') })
   if (snapshot.matches({ list: 'disconnectingAll' })) out.push({ type: 'xstate.done.actor.revokeAll' }, { type: 'xstate.error.actor.revokeAll', error: new Error('unsupported') })
   return [...out, ...delayedEvents(snapshot)]
@@ -53,10 +59,10 @@ const serialize = (s: any) =>
   JSON.stringify({
     v: s.value,
     ns: s.context.namespace ?? null,
-    l: Object.entries(s.context.lists as Record<string, { connections: { id: string; accounts: string[] }[]; activeId?: string }>).map(([ns, l]) => [
+    l: Object.entries(s.context.lists as Record<string, { connections: { id: string; accounts: string[]; caipNetworkId?: string }[]; activeId?: string }>).map(([ns, l]) => [
       ns,
       l.activeId ?? null,
-      l.connections.map((c) => `${c.id}/${c.accounts.join(',')}`).sort(),
+      l.connections.map((c) => `${c.id}/${c.accounts.join(',')}/${c.caipNetworkId ?? ''}`).sort(),
     ]),
   })
 
@@ -93,13 +99,13 @@ beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date
 afterEach(() => vi.useRealTimers())
 
 async function walk(input: MultiWalletInput, path: ModelPath) {
-  let verify: Deferred<readonly string[]> | undefined
+  let verify: Deferred<readonly VerifiedConnection[]> | undefined
   let revoke: Deferred<void> | undefined
   let revokeAll: { connections: readonly string[]; answer: Deferred<void> } | undefined
   let watcher: { followed: readonly string[]; sendBack: (event: E) => void } | undefined
   const logic = multiWalletMachine.provide({
     actors: {
-      verify: fromPromise(() => (verify = deferred<readonly string[]>()).promise),
+      verify: fromPromise(() => (verify = deferred<readonly VerifiedConnection[]>()).promise),
       revoke: fromPromise(() => (revoke = deferred<void>()).promise),
       revokeAll: fromPromise(({ input }) => {
         revokeAll = { connections: input.connections.map((c) => c.id), answer: deferred<void>() }
@@ -122,7 +128,7 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
       const e = step.event as E
       const heard = host.heard.length
       const before = connectMultiWallet(actor.getSnapshot() as never, 'eip155')
-      if (e.type === 'xstate.done.actor.verify') verify!.resolve(e.output as string[])
+      if (e.type === 'xstate.done.actor.verify') verify!.resolve(e.output as VerifiedConnection[])
       else if (e.type === 'xstate.error.actor.verify') verify!.reject(e.error)
       else if (e.type === 'xstate.done.actor.revoke') revoke!.resolve()
       else if (e.type === 'xstate.error.actor.revoke') revoke!.reject(e.error)
@@ -130,7 +136,7 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
       else if (e.type === 'xstate.error.actor.revokeAll') revokeAll!.answer.reject(e.error)
       else if (e.type.startsWith('xstate.after.walletRequestTimeout')) await vi.advanceTimersByTimeAsync(timing.walletRequestTimeout)
       else if (e.type.startsWith('xstate.after.disconnectWait')) await vi.advanceTimersByTimeAsync(timing.disconnectWait)
-      else if (e.type === 'multiWallet.walletAccounts' || e.type === 'multiWallet.walletGone') {
+      else if (e.type === 'multiWallet.walletAccounts' || e.type === 'multiWallet.walletChain' || e.type === 'multiWallet.walletGone') {
         // The wallet's own event reaches the list through the watcher, which follows that (non-active) connection.
         expect(watcher!.followed).toContain(e.connectionId)
         watcher!.sendBack(e)
@@ -150,14 +156,22 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
           .flatMap((l) => l.connections.filter((c) => c.id !== l.activeId).map((c) => c.id))
           .sort(),
       )
-      // The balance rows: the non-active connections of the namespace shown, on its active network, each its own address.
+      // The balance rows: the non-active connections of the namespace shown, each its own address, on its wallet's own
+      // chain when known, else on the namespace's active network.
       const { children, context } = actor.getSnapshot() as any
-      const shown = context.lists[context.namespace] as { connections: { id: string; accounts: string[] }[]; activeId?: string } | undefined
+      const shown = context.lists[context.namespace] as { connections: { id: string; accounts: string[]; caipNetworkId?: string }[]; activeId?: string } | undefined
       const network = context.networks[context.namespace] as string | undefined
       const rows = Object.entries(children as Record<string, any>).filter(([id]) => id.startsWith('balance.'))
-      const wanted = network && shown ? shown.connections.filter((c) => c.id !== shown.activeId) : []
+      const wanted = shown ? shown.connections.filter((c) => c.id !== shown.activeId && (c.caipNetworkId ?? network)) : []
       expect(rows.map(([id]) => id).sort()).toEqual(wanted.map((c) => `balance.${c.id}`).sort())
-      for (const c of wanted) expect(children[`balance.${c.id}`].getSnapshot().context).toMatchObject({ address: c.accounts[0], caipNetworkId: network })
+      for (const c of wanted) expect(children[`balance.${c.id}`].getSnapshot().context).toMatchObject({ address: c.accounts[0], caipNetworkId: c.caipNetworkId ?? network })
+      if (e.type === 'multiWallet.walletChain') {
+        // A held wallet's chain changes that connection only: the active one, its chain and the list's state stay.
+        expect(view.connections.find((c) => c.id === e.connectionId)?.caipNetworkId).toBe(e.caipNetworkId)
+        expect(view.activeId).toBe(before.activeId)
+        expect(view.connections.find((c) => c.active)?.caipNetworkId).toBe(before.connections.find((c) => c.active)?.caipNetworkId)
+        expect(view.connections.map((c) => c.id)).toEqual(before.connections.map((c) => c.id))
+      }
       if (e.type === 'multiWallet.switch' && step.state.includes('switching')) {
         const target = before.connections.find((c) => c.id === e.connectionId)!
         expect(told).toEqual([{ type: 'connection.switch', connectorId: target.connectorId }])

@@ -2,18 +2,30 @@ import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
 import { AdapterNotFoundError, nativeBalanceSchema } from '../../adapters/actors.ts'
 import { callForeign, parseForeign } from '../../adapters/boundary.ts'
 import type { ChainAdapter } from '../../adapters/types.ts'
+import { caipReferenceOf } from '../../kernel/caip.ts'
 import { connectAllConnections, connectMultiWallet } from '../../machines/multiWallet.connect.ts'
 import { multiWalletMachine, type MultiWalletEvent, type WalletConnection, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
 import { walletBalanceMachine } from '../../machines/walletBalance.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 
 /**
+ * A wallet's chain id (a number on eip155, a reference string elsewhere) as a CAIP-2 id of its namespace; undefined
+ * for an answer that is neither (a dapp's own adapter answering nonsense: the row keeps its chain).
+ */
+function chainOf(namespace: string, chainId: unknown): string | undefined {
+  const valid = typeof chainId === 'number' ? Number.isSafeInteger(chainId) && chainId > 0 : typeof chainId === 'string'
+  const id = `${namespace}:${String(chainId)}`
+  return valid && caipReferenceOf(id) !== undefined ? id : undefined
+}
+
+/**
  * The multi-wallet list (spec §6) on this instance's adapters and storage: a held wallet is asked silently whether it
  * still holds the site (`reconnect`, the restore's `eth_accounts`), revoked on removal (`disconnect`), and watched
- * while it is not the active one (`watchWallet`); the lists are stored per namespace, oldest first (spec §3). A held
- * wallet's balance in the switcher is read like the Account view's native balance, on the namespace's active network,
- * but never asked of the wallet (`host.nativeBalance`: eip155 on the network's node); an answer that is not a balance
- * (a dapp's own adapter) fails that row only (`InvalidCallbackResponseError`).
+ * while it is not the active one (`watchWallet`: its account, chain and disconnect reach its connection only); the lists
+ * are stored per namespace, oldest first (spec §3). A held wallet's balance in the switcher is read like the Account
+ * view's native balance, on that wallet's own chain (else the namespace's active network), but never asked of the
+ * wallet (`host.nativeBalance`: eip155 on the network's node); an answer that is not a balance (a dapp's own adapter)
+ * fails that row only (`InvalidCallbackResponseError`).
  */
 export function assemble(host: FeatureHost) {
   const adapterOf = (namespace: string): ChainAdapter => {
@@ -25,7 +37,10 @@ export function assemble(host: FeatureHost) {
     actors: {
       verify: fromPromise(async ({ input }) => {
         const answers = await Promise.allSettled(input.connections.map((c) => adapterOf(c.namespace).reconnect({ connectorId: c.connectorId })))
-        return input.connections.filter((_, i) => answers[i]?.status === 'fulfilled').map((c) => c.id)
+        return input.connections.flatMap((c, i) => {
+          const answer = answers[i]
+          return answer?.status === 'fulfilled' ? [{ id: c.id, caipNetworkId: chainOf(c.namespace, answer.value.chainId) }] : []
+        })
       }),
       revoke: fromPromise(({ input }) => adapterOf(input.namespace).disconnect({ connectorId: input.connectorId })),
       // Best effort: a wallet that refuses or has gone does not keep the others connected.
@@ -45,12 +60,15 @@ export function assemble(host: FeatureHost) {
         const watching = new Map<string, () => void>()
         const watch = (c: WalletConnection) =>
           adapterOf(c.namespace).watchWallet({ connectorId: c.connectorId }, (event) => {
+            const chain = event.type === 'chainChanged' ? chainOf(c.namespace, event.chainId) : undefined
             const back: MultiWalletEvent | undefined =
               event.type === 'accountsChanged'
                 ? { type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: event.accounts }
                 : event.type === 'disconnect'
                   ? { type: 'multiWallet.walletGone', connectionId: c.id }
-                  : undefined
+                  : chain
+                    ? { type: 'multiWallet.walletChain', connectionId: c.id, caipNetworkId: chain }
+                    : undefined
             if (back) sendBack(back)
           })
         receive(({ connections }) => {

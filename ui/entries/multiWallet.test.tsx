@@ -93,4 +93,39 @@ describe('the wallet switcher', () => {
       await app.dispose()
     }
   })
+
+  test("behavior: a held wallet's own chain change shows in its row only: its chain named beside its balance, read on that chain; the active row and the network stay", async () => {
+    const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true })
+    try {
+      await waitFor(() => expect(app.modal.getState().account.isConnected).toBe(true))
+      await app.ensureOpen()
+      const switcher = () => within(app.dialog()!).getByRole('region', { name: 'Connected wallets' })
+      const rows = () => within(switcher()).getAllByRole('listitem')
+      await waitFor(() =>
+        expect(
+          within(switcher())
+            .getAllByTestId('wallet-switcher-balance')
+            .map((b) => b.getAttribute('data-status')),
+        ).toEqual(['ready', 'ready']),
+      )
+      // On the active network: no chain said.
+      expect(within(switcher()).queryAllByTestId('wallet-switcher-network')).toHaveLength(0)
+      app.second!.setChain(31338)
+      await waitFor(() => expect(within(rows()[1]!).getByTestId('wallet-switcher-network').textContent).toBe(' · Anvil Local 2'))
+      await waitFor(() => expect(within(rows()[1]!).getByTestId('wallet-switcher-balance').getAttribute('data-status')).toBe('ready'))
+      expect(within(rows()[0]!).queryByTestId('wallet-switcher-network')).toBeNull()
+      expect(rows()[0]!.getAttribute('aria-current')).toBe('true')
+      expect(app.modal.getState()).toMatchObject({ caipNetworkId: 'eip155:31337', account: { connectorId: app.modal.getState().account.connectorId } })
+      expect(app.modal.getState().account.caipAddress).toMatch(/^eip155:31337:/)
+      const row = app.modal.getConnections('eip155')?.find((c) => !c.active)
+      expect(row?.caipNetworkId).toBe('eip155:31338')
+      // Back on the active network: the row says no chain again.
+      app.second!.setChain(31337)
+      await waitFor(() => expect(within(rows()[1]!).queryByTestId('wallet-switcher-network')).toBeNull())
+      // Its read on the active network again ends before the page goes (nothing left in flight).
+      await waitFor(() => expect(within(rows()[1]!).getByTestId('wallet-switcher-balance').getAttribute('data-status')).toBe('ready'))
+    } finally {
+      await app.dispose()
+    }
+  })
 })

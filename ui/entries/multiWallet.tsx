@@ -3,7 +3,7 @@ import { connectWalletBalance, type WalletBalanceView } from '../../machines/wal
 import { truncateAddress } from '../../machines/format.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useCopy } from '../copy.ts'
-import { same, useAccount, useConnectors, useDeliver, useFeatureActor, useLocale, useSend } from '../hooks.ts'
+import { same, useAccount, useConnectors, useDeliver, useFeatureActor, useLocale, useNetwork, useSend } from '../hooks.ts'
 import type { SlotProps } from '../slots.ts'
 import { useSelector } from '../useSelector.ts'
 
@@ -14,20 +14,23 @@ import { useSelector } from '../useSelector.ts'
  */
 
 const sameList = (a: ConnectionsView, b: ConnectionsView) =>
-  a.activeId === b.activeId && a.isSwitching === b.isSwitching && a.connections.length === b.connections.length && a.connections.every((c, i) => c.id === b.connections[i]?.id && c.address === b.connections[i]?.address)
+  a.activeId === b.activeId &&
+  a.isSwitching === b.isSwitching &&
+  a.connections.length === b.connections.length &&
+  a.connections.every((c, i) => c.id === b.connections[i]?.id && c.address === b.connections[i]?.address && c.caipNetworkId === b.connections[i]?.caipNetworkId)
 
-/**
 /**
  * A row's balance line: the balance, or calmly that it is being read or could not be (the row stays usable); a balance
  * whose later read failed stays shown, said not to be current ('1.5 ETH · not current'), until a read succeeds.
  */
-function BalanceLine({ view }: { view: WalletBalanceView }) {
+function BalanceLine({ view, network }: { view: WalletBalanceView; network?: string | undefined }) {
   const copy = useCopy()
   const text =
     view.status === 'ready' ? view.text : view.status === 'stale' ? copy.multiWallet.balanceStale(view.text ?? '') : view.status === 'unavailable' ? copy.multiWallet.balanceUnavailable : copy.multiWallet.balanceLoading
   return (
     <span className="lk-wallet-switcher-balance" data-testid="wallet-switcher-balance" data-status={view.status} aria-busy={view.status === 'loading' || undefined}>
       {text}
+      {network ? <span data-testid="wallet-switcher-network">{` · ${network}`}</span> : null}
     </span>
   )
 }
@@ -43,17 +46,25 @@ function ActiveBalance({ address }: { address: string }) {
   return <BalanceLine view={view} />
 }
 
-/** A held, non-active connection's balance: its `walletBalance` row (read on the namespace's active network). */
+/**
+ * A held, non-active connection's balance: its `walletBalance` row, read on its wallet's own chain (else the namespace's
+ * active network). A wallet on another chain than the active network says which after its balance (the configured
+ * network's name, else its CAIP-2 id).
+ */
 function HeldBalance({ connection }: { connection: ConnectionView }) {
   const locale = useLocale()
+  const { active, items } = useNetwork()
   const row = useSelector(useFeatureActor('multiWallet'), (s) => balanceRowOf(s, connection.id))
   const view = useSelector(row, (s) => connectWalletBalance(s, locale), same)
-  return <BalanceLine view={view} />
+  const chain = connection.caipNetworkId
+  const network = chain && chain !== active.caipNetworkId ? (items.find((i) => i.network.caipNetworkId === chain)?.network.name ?? chain) : undefined
+  return <BalanceLine view={view} network={network} />
 }
 
 /**
  * Under the address (`account.identity`): every wallet the visitor holds in this namespace, its icon, name and address,
- * its balance (spec §5: native, floored to 3 decimals; 'Balance unavailable' when its read fails, never blocking the row),
+ * its balance (spec §5: native, floored to 3 decimals; 'Balance unavailable' when its read fails, never blocking the row)
+ * and, for a held wallet on another chain than the active network, that chain,
  * the active one said in words ('Active'); one press switches to another, one removes it. 'Add wallet' opens Connect
  * without disconnecting (a wallet already held, picked there, becomes the active one: no second entry).
  */
