@@ -3,23 +3,14 @@ import { BaseError, UserRejectedRequestError, toProviderError } from './errors.t
 import type { Eip1193Provider } from './types.ts'
 import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers.ts'
 import { rpcNodeUrl } from './rpc.ts'
+import { eip5792Methods } from '../kernel/eip5792.ts'
 import { NoWalletConnectSessionError, type PairingProposal, type WalletConnectClient, walletConnectConnector, WalletConnectInitError, type WalletConnectOptions } from './walletconnect.connector.ts'
 
 /**
  * The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL), batched calls
  * (EIP-5792, spec §7) among them.
  */
-export const eip155SessionMethods = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_getCapabilities',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_showCallsStatus',
-] as const
+export const eip155SessionMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', ...eip5792Methods] as const
 /** The wallet events a session subscribes to. */
 export const eip155SessionEvents = ['chainChanged', 'accountsChanged'] as const
 

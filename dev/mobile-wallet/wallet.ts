@@ -18,6 +18,7 @@ import { describeRequest } from '../wallet/panel.ts'
 import { DevWalletRpcError } from '../../testing/wallet/provider.ts'
 import type { DevWalletChain, PendingRequestKind } from '../../testing/wallet/provider.ts'
 import { parseConnectionUrl, wsProtocols } from '../../kernel/urls.ts'
+import { eip5792Methods } from '../../kernel/eip5792.ts'
 import { MemoryKeyValueStorage } from './storage.ts'
 import type { KeyValueStorage } from './storage.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
@@ -28,17 +29,7 @@ import { mobileWalletCalls } from './calls.ts'
 export type { DevWalletChain } from '../../testing/wallet/provider.ts'
 
 /** Methods the wallet approves in a session's eip155 namespace and answers. */
-export const supportedMethods = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_getCapabilities',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_showCallsStatus',
-] as const
+export const supportedMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', ...eip5792Methods] as const
 /** Events the wallet approves in a session's eip155 namespace and emits. */
 export const supportedEvents = ['chainChanged', 'accountsChanged'] as const
 
@@ -774,7 +765,7 @@ export class DevMobileWallet {
         }
       }
     }
-    if (method === 'wallet_sendCalls' || method === 'wallet_getCapabilities' || method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
+    if ((eip5792Methods as readonly string[]).includes(method)) {
       const calls = this.#callsOn(caipReference(chainId))
       if (method !== 'wallet_sendCalls') return { kind: 'sign', immediate: true, run: () => calls.request(method, params) }
       const [request] = tuple(method, params, 1)

@@ -1,5 +1,6 @@
 import { isAddress, isHex, toHex, type Hex } from 'viem'
 import { batchExecutorAddress, executeData } from './batchExecutor.ts'
+import { eip5792Methods } from '../../kernel/eip5792.ts'
 
 /**
  * How the dev wallet answers batched calls (EIP-5792), switched from its panel or a test (`DevWallet.callsMode`):
@@ -66,7 +67,7 @@ export class DevWalletCalls {
 
   /** Handles an EIP-5792 method; undefined for another method. */
   handles(method: string): boolean {
-    return method === 'wallet_getCapabilities' || method === 'wallet_sendCalls' || method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus'
+    return (eip5792Methods as readonly string[]).includes(method)
   }
 
   async request(method: string, params: unknown): Promise<unknown> {
