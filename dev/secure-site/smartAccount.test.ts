@@ -8,9 +8,10 @@ import type { DevBundlerServer } from '../aa/bundler.ts'
 import { startApiServer } from '../api/server.ts'
 import type { ApiServer } from '../api/server.ts'
 import { startMailServer } from './mail.ts'
-import type { MailMessage, MailServer } from './mail.ts'
+import type { MailServer } from './mail.ts'
 import { startSecureSite } from './server.ts'
 import type { SecureSite } from './server.ts'
+import { siteClient } from './testing.ts'
 
 /**
  * The embedded wallet's smart account over HTTP with its real parts: PGlite, the loopback SMTP server, the
@@ -24,7 +25,6 @@ let mail: MailServer
 let site: SecureSite
 let bundler: DevBundlerServer
 let api: ApiServer
-let seq = 0
 const fundWei = parseEther('10')
 
 beforeAll(async () => {
@@ -50,26 +50,8 @@ afterAll(async () => {
   await mail?.stop()
 })
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${site.url}${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  })
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> }
-}
-
-async function signUp(): Promise<{ token: string; address: Address }> {
-  const email = `aa${++seq}-${Date.now()}@example.com`
-  const deviceId = `device${String(seq).padStart(4, '0')}smartaccount`
-  await call('POST', '/api/connect-email', { body: { email, deviceId } })
-  const { json: box } = await call('GET', `/mailbox/messages?to=${encodeURIComponent(email)}`)
-  expect((await fetch((box.messages as MailMessage[])[0]!.link!)).status).toBe(200)
-  const { json } = await call('POST', '/api/connect-device', { body: { email, deviceId } })
-  const token = json.token as string
-  const user = await call('GET', '/api/user', { token })
-  return { token, address: user.json.address as Address }
-}
+const { call, signUp: signUpByLink } = siteClient(() => site.url)
+const signUp = () => signUpByLink('aa')
 
 const rpc = (token: string, method: string, params: unknown, chainId: unknown = 31337) => call('POST', '/api/rpc', { token, body: { method, params, chainId } })
 const state = (token: string, chainId: number | string = 31337) => call('GET', `/api/account-state?chainId=${chainId}`, { token })

@@ -7,9 +7,10 @@ import { entryPointAbi } from '../aa/artifacts.ts'
 import { startDevBundler } from '../aa/bundler.ts'
 import type { DevBundlerServer } from '../aa/bundler.ts'
 import { startMailServer } from './mail.ts'
-import type { MailMessage, MailServer } from './mail.ts'
+import type { MailServer } from './mail.ts'
 import { startSecureSite } from './server.ts'
 import type { SecureSite } from './server.ts'
+import { siteClient } from './testing.ts'
 
 /**
  * Batched calls (EIP-5792) of the embedded wallet over HTTP with its real parts: PGlite, the loopback SMTP server, the
@@ -23,7 +24,6 @@ const chain = createPublicClient({ transport: http(anvil1), cacheTime: 0 })
 let mail: MailServer
 let site: SecureSite
 let bundler: DevBundlerServer
-let seq = 0
 
 beforeAll(async () => {
   mail = await startMailServer({ port: 0 })
@@ -45,25 +45,11 @@ afterAll(async () => {
   await mail?.stop()
 })
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${site.url}${path}`, {
-    method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  })
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> }
-}
+const { call, signUp: signUpByLink } = siteClient(() => site.url)
 
 /** A fresh email user signed in; with `smart`, its smart account preferred on 31337 (counterfactual: not deployed). */
 async function signUp(smart = true): Promise<{ token: string; owner: Address; account: Address }> {
-  const email = `calls${++seq}-${Date.now()}@example.com`
-  const deviceId = `device${String(seq).padStart(4, '0')}smartcalls00`
-  await call('POST', '/api/connect-email', { body: { email, deviceId } })
-  const { json: box } = await call('GET', `/mailbox/messages?to=${encodeURIComponent(email)}`)
-  expect((await fetch((box.messages as MailMessage[])[0]!.link!)).status).toBe(200)
-  const { json } = await call('POST', '/api/connect-device', { body: { email, deviceId } })
-  const token = json.token as string
-  const owner = (await call('GET', '/api/user', { token })).json.address as Address
+  const { token, address: owner } = await signUpByLink('calls')
   if (!smart) return { token, owner, account: owner }
   const switched = await call('POST', '/api/preferred-account', { token, body: { type: 'smartAccount', chainId: 31337 } })
   return { token, owner, account: switched.json.smartAccountAddress as Address }

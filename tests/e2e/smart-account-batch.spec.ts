@@ -32,6 +32,24 @@ async function onSmartAccount(page: Page): Promise<Address> {
   return smart
 }
 
+/**
+ * On a fresh email user's smart account, sends 0.001 ETH twice to a fresh receiver with 'Send two calls' and waits for
+ * the one approval in the frame (the secure site's origin), which lists both calls.
+ */
+async function sendTwoCalls(page: Page) {
+  const smart = await onSmartAccount(page)
+  const receiver = freshAddress()
+  const mark = await anvilBlockNumber()
+  await page.getByLabel('Recipient').fill(receiver)
+  await page.getByLabel('Amount (ETH)').fill('0.001')
+  await page.getByRole('button', { name: 'Send two calls' }).click()
+  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await expect(frame.getByText('Send 2 calls together')).toBeVisible()
+  await expect(frame.getByText(`${receiver} · 0.001 ETH`)).toHaveCount(2)
+  return { smart, receiver, mark, frame }
+}
+
 /** The smart account's user operations mined after block `mark`: their success and the transaction of each. */
 async function operationsSince(mark: bigint, sender: Address) {
   if ((await chain.getBlockNumber()) <= mark) return []
@@ -41,17 +59,7 @@ async function operationsSince(mark: bigint, sender: Address) {
 
 test('the smart account runs two calls as one user operation: one approval in the frame, status 200, both transfers in one executeBatch', async ({ page }) => {
   test.setTimeout(180_000)
-  const smart = await onSmartAccount(page)
-  const receiver = freshAddress()
-  const mark = await anvilBlockNumber()
-  await page.getByLabel('Recipient').fill(receiver)
-  await page.getByLabel('Amount (ETH)').fill('0.001')
-  await page.getByRole('button', { name: 'Send two calls' }).click()
-  // One approval for the batch, in the frame (the secure site's origin), listing both calls.
-  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
-  const frame = page.frameLocator('iframe[data-latchkey-frame]')
-  await expect(frame.getByText('Send 2 calls together')).toBeVisible()
-  await expect(frame.getByText(`${receiver} · 0.001 ETH`)).toHaveCount(2)
+  const { smart, receiver, mark, frame } = await sendTwoCalls(page)
   await frame.getByRole('button', { name: /approve/i }).click()
   await expect(toast(page, 'Calls confirmed')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 20_000 })
@@ -78,15 +86,7 @@ test('the smart account runs two calls as one user operation: one approval in th
 
 test('the smart account: rejecting the one approval in the frame sends nothing', async ({ page }) => {
   test.setTimeout(180_000)
-  const smart = await onSmartAccount(page)
-  const receiver = freshAddress()
-  const mark = await anvilBlockNumber()
-  await page.getByLabel('Recipient').fill(receiver)
-  await page.getByLabel('Amount (ETH)').fill('0.001')
-  await page.getByRole('button', { name: 'Send two calls' }).click()
-  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
-  const frame = page.frameLocator('iframe[data-latchkey-frame]')
-  await expect(frame.getByText('Send 2 calls together')).toBeVisible()
+  const { smart, receiver, mark, frame } = await sendTwoCalls(page)
   await frame.getByRole('button', { name: /reject/i }).click()
   await expect(toast(page, 'You declined the calls in your wallet')).toBeVisible({ timeout: 20_000 })
   expect(await operationsSince(mark, smart)).toEqual([])
