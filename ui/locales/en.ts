@@ -105,6 +105,10 @@ export const en = {
   transactionHash: 'Transaction hash',
   copyTransactionHash: 'Copy transaction hash',
   transactionHashCopied: 'Transaction hash copied',
+  /** The batch id under its own label where a batch's end is not known (a swap's approve + swap in one batch). */
+  batchId: 'Batch ID',
+  copyBatchId: 'Copy batch ID',
+  batchIdCopied: 'Batch ID copied',
   viewOnExplorer: (explorer: string) => `View on ${explorer}`,
   checkAgain: 'Check again',
   backToAccount: 'Back to Account',

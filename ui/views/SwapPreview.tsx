@@ -52,6 +52,7 @@ export default function SwapPreview() {
       {flow.phase === 'unconfirmed' && flow.unconfirmedHash ? (
         <TransactionUnconfirmed
           hash={flow.unconfirmedHash}
+          kind={flow.unconfirmedIsTransaction ? 'transaction' : 'batch'}
           explorer={flow.unconfirmedIsTransaction ? explorerOf(network.active, flow.unconfirmedHash) : undefined}
           onRecheck={() => flow.recheck()}
           onLeave={() => flow.dismiss()}
