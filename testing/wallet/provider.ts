@@ -1,110 +1,20 @@
-import { BaseError as ViemBaseError, createWalletClient, defineChain, getAddress, http, isAddress, isHex } from 'viem'
-import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
+import { BaseError as ViemBaseError, isAddress, isHex } from 'viem'
+import type { Address, Hex, LocalAccount } from 'viem'
 import { DEV_ADDRESSES, devAccount } from './accounts.ts'
 import { DevWalletOptionsError, UnknownAccountError, UnknownChainError } from '../errors.ts'
 import { DevWalletCalls } from './calls.ts'
-import { DevWalletRpcError, hexQuantity, invalidParams, isCurrency, isStoredChain, readChainId, toHex, toRpcError, tuple, unauthorised, unsupported, userRejected } from './rpcParams.ts'
+import { WalletEvents } from './events.ts'
+import { NodeRpc } from './nodeRpc.ts'
+import { loadPersisted, type Persisted, savePersisted } from './persisted.ts'
+import { DevWalletRpcError, invalidParams, readAddedChain, readChainId, readTransaction, readTypedData, toHex, toRpcError, tuple, unauthorised, unsupported, userRejected } from './rpcParams.ts'
+import type { DevWalletChain, DevWalletMisbehaviour, DevWalletOptions, DevWalletState, PendingRequest, PendingRequestKind, WalletStorage } from './types.ts'
+import { walletClientFor } from './walletClient.ts'
 
 export { DevWalletRpcError } from './rpcParams.ts'
-
-/** A chain the dev wallet can be on. */
-export type DevWalletChain = {
-  /** EVM chain id (decimal). */
-  chainId: number
-  name: string
-  /** HTTP JSON-RPC URL the wallet forwards reads to and sends transactions through. */
-  rpcUrl: string
-  /** Defaults to Ether (ETH, 18 decimals). */
-  nativeCurrency?: { name: string; symbol: string; decimals: number }
-}
-
-/** What a pending request asks the user to approve. */
-export type PendingRequestKind = 'connect' | 'switchChain' | 'addChain' | 'sign' | 'sendTransaction'
-
-/** A request waiting in the approval queue, shown by the wallet panel. */
-export type PendingRequest = {
-  /** Unique per wallet instance; pass it to {@link DevWallet.approve} / {@link DevWallet.reject}. */
-  readonly id: number
-  readonly kind: PendingRequestKind
-  /** The EIP-1193 method, e.g. 'eth_requestAccounts'. */
-  readonly method: string
-  /** The request's params, as the site sent them. */
-  readonly params: unknown
-  /** The site's origin (`location.origin` in a browser), when known. */
-  readonly origin?: string
-}
-
-/** The subset of the Web Storage API the wallet persists to (`localStorage` fits). */
-export type WalletStorage = {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
-
-/**
- * Test hook: make the wallet misbehave like a broken real wallet. Each field applies when set
- * (not `undefined`); all can be changed at runtime through {@link DevWallet.misbehave}.
- */
-export type DevWalletMisbehaviour = {
-  /**
-   * Returned instead of `[address]` by `eth_requestAccounts` (after approval) and `eth_accounts`
-   * (whether authorised or not), and carried by `accountsChanged` events instead of `[address]`.
-   */
-  accounts?: unknown
-  /** Returned by `eth_chainId` instead of the hex chain id, and carried by `connect`/`chainChanged` events. */
-  chainId?: unknown
-  /** When set, every `request()` rejects with this plain string (not an Error, not a code). */
-  throwString?: string
-  /** When set, `on()` throws this synchronously (a wallet whose event API is broken). */
-  onThrows?: unknown
-  /** When set, `removeListener()` throws this synchronously. */
-  removeListenerThrows?: unknown
-}
-
-/** Options of the {@link DevWallet} constructor. */
-export type DevWalletOptions = {
-  /** Chains the wallet knows from the start; at least one. The first is the default current chain. */
-  chains: readonly DevWalletChain[]
-  /** Accounts offered; default the 5 anvil dev accounts (see {@link devAccount}: each derived when first used). At least one. */
-  accounts?: readonly LocalAccount[]
-  /** Where state is persisted (JSON under `storageKey`); default none: state lives in memory only. */
-  storage?: WalletStorage
-  /** Storage key; default 'latchkey-dev-wallet'. */
-  storageKey?: string
-  /** When given, overrides the persisted auto-approve setting (and is persisted). */
-  autoApprove?: boolean
-  /** Origin recorded on pending requests; default `location.origin` when running in a browser. */
-  origin?: string
-  /** Test hook: methods in this set never settle (a wallet that never answers). */
-  hang?: ReadonlySet<string>
-  /** Test hook: see {@link DevWalletMisbehaviour}. */
-  misbehave?: DevWalletMisbehaviour
-}
-
-/** A snapshot of the wallet's user-visible state. */
-export type DevWalletState = {
-  /** Whether the site is connected (has account access). */
-  authorised: boolean
-  /** Index of the selected account in {@link DevWallet.addresses}. */
-  accountIndex: number
-  /** Checksummed address of the selected account. */
-  address: Address
-  /** Current chain id (decimal). */
-  chainId: number
-  autoApprove: boolean
-}
-
-type Persisted = {
-  authorised: boolean
-  accountIndex: number
-  chainId: number
-  addedChains: DevWalletChain[]
-  autoApprove: boolean
-}
+export type { DevWalletChain, DevWalletMisbehaviour, DevWalletOptions, DevWalletState, PendingRequest, PendingRequestKind, WalletStorage } from './types.ts'
 
 type QueueEntry = { request: PendingRequest; resolve: () => void; reject: (error: unknown) => void }
 
-const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 /** The gas limit of an atomic batch's transaction (up to ten calls; unused gas is refunded). */
 const atomicBatchGas = 3_000_000n
 /** Signing methods the wallet refuses rather than forwarding (anvil would sign them with its unlocked keys). */
@@ -144,13 +54,10 @@ export class DevWallet {
   #state: Persisted
   readonly #queue = new Map<number, QueueEntry>()
   #nextId = 1
-  #rpcId = 1
-  /** The node requests in flight (`#forward`): each one's abort and its fetch settling (`abandonNodeRequests`). */
-  #inflight = new Map<AbortController, Promise<unknown>>()
+  /** The reads forwarded to the current chain's node, and those in flight (`abandonNodeRequests`). */
+  readonly #node = new NodeRpc()
   #connecting: Promise<void> | undefined
-  readonly #listeners = new Map<string, Set<(...args: any[]) => void>>()
-  readonly #subscribers = new Set<() => void>()
-  readonly #clients = new Map<string, WalletClient<Transport, Chain>>()
+  readonly #events = new WalletEvents()
 
   /**
    * @throws DevWalletOptionsError when `chains` or `accounts` is empty.
@@ -210,9 +117,7 @@ export class DevWallet {
    */
   on(event: string, listener: (...args: any[]) => void): this {
     if (this.misbehave.onThrows !== undefined) throw this.misbehave.onThrows
-    let set = this.#listeners.get(event)
-    if (!set) this.#listeners.set(event, (set = new Set()))
-    set.add(listener)
+    this.#events.on(event, listener)
     return this
   }
 
@@ -222,7 +127,7 @@ export class DevWallet {
    */
   removeListener(event: string, listener: (...args: any[]) => void): this {
     if (this.misbehave.removeListenerThrows !== undefined) throw this.misbehave.removeListenerThrows
-    this.#listeners.get(event)?.delete(listener)
+    this.#events.off(event, listener)
     return this
   }
 
@@ -259,12 +164,7 @@ export class DevWallet {
    * @returns false when no pending request has this id.
    */
   approve(id: number): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.resolve()
-    this.#notify()
-    return true
+    return this.#settle(id, (entry) => entry.resolve())
   }
 
   /**
@@ -272,12 +172,7 @@ export class DevWallet {
    * @returns false when no pending request has this id.
    */
   reject(id: number): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.reject(userRejected())
-    this.#notify()
-    return true
+    return this.#settle(id, (entry) => entry.reject(userRejected()))
   }
 
   /**
@@ -286,12 +181,7 @@ export class DevWallet {
    * @returns false when no pending request has this id.
    */
   fail(id: number, error: unknown): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.reject(error)
-    this.#notify()
-    return true
+    return this.#settle(id, (entry) => entry.reject(error))
   }
 
   /**
@@ -304,7 +194,7 @@ export class DevWallet {
    */
   reload(): void {
     this.#state = this.#load()
-    this.#notify()
+    this.#events.notify()
   }
 
   /** The storage key the wallet persists under (`storageKey` option; default 'latchkey-dev-wallet'). */
@@ -318,10 +208,7 @@ export class DevWallet {
    * @returns an unsubscribe function.
    */
   subscribe(listener: () => void): () => void {
-    this.#subscribers.add(listener)
-    return () => {
-      this.#subscribers.delete(listener)
-    }
+    return this.#events.subscribe(listener)
   }
 
   /**
@@ -335,8 +222,8 @@ export class DevWallet {
     if (index === this.#state.accountIndex) return
     this.#state.accountIndex = index
     this.#save()
-    if (this.#state.authorised) this.#emit('accountsChanged', this.#accountsForSite())
-    this.#notify()
+    if (this.#state.authorised) this.#events.emit('accountsChanged', this.#accountsForSite())
+    this.#events.notify()
   }
 
   /**
@@ -359,8 +246,8 @@ export class DevWallet {
    */
   reannounce(): void {
     if (!this.#state.authorised) return
-    this.#emit('accountsChanged', this.#accountsForSite())
-    this.#emit('chainChanged', this.#chainIdForSite())
+    this.#events.emit('accountsChanged', this.#accountsForSite())
+    this.#events.emit('chainChanged', this.#chainIdForSite())
   }
 
   /** Turns auto-approve on or off (persisted). Turning it on approves everything pending. */
@@ -369,7 +256,7 @@ export class DevWallet {
     this.#state.autoApprove = value
     this.#save()
     if (value) for (const id of [...this.#queue.keys()]) this.approve(id)
-    this.#notify()
+    this.#events.notify()
   }
 
   /**
@@ -380,9 +267,9 @@ export class DevWallet {
     if (!this.#state.authorised) return
     this.#state.authorised = false
     this.#save()
-    this.#emit('accountsChanged', [])
-    this.#emit('disconnect', new DevWalletRpcError(4900, 'The provider is disconnected from all chains.'))
-    this.#notify()
+    this.#events.emit('accountsChanged', [])
+    this.#events.emit('disconnect', new DevWalletRpcError(4900, 'The provider is disconnected from all chains.'))
+    this.#events.notify()
   }
 
   /**
@@ -392,12 +279,8 @@ export class DevWallet {
    * during a CORS preflight, ends with the node's answer), so a test that awaits it leaves nothing in flight when its
    * window goes. Later requests are forwarded as before.
    */
-  async abandonNodeRequests(): Promise<void> {
-    const settling = [...this.#inflight.entries()].map(([controller, fetched]) => {
-      controller.abort(new DevWalletRpcError(4900, 'The wallet left the page.'))
-      return fetched.catch(() => undefined)
-    })
-    await Promise.all(settling)
+  abandonNodeRequests(): Promise<void> {
+    return this.#node.abandon()
   }
 
   // ---------------------------------------------------------------- methods
@@ -453,9 +336,9 @@ export class DevWallet {
     if (this.#state.authorised) return
     this.#state.authorised = true
     this.#save()
-    this.#emit('connect', { chainId: this.#chainIdForSite() })
-    this.#emit('accountsChanged', this.#accountsForSite())
-    this.#notify()
+    this.#events.emit('connect', { chainId: this.#chainIdForSite() })
+    this.#events.emit('accountsChanged', this.#accountsForSite())
+    this.#events.notify()
   }
 
   async #switchChain(method: string, params: unknown): Promise<null> {
@@ -471,34 +354,17 @@ export class DevWallet {
   }
 
   async #addChain(method: string, params: unknown): Promise<null> {
-    const [request] = tuple(method, params, 1)
-    if (typeof request !== 'object' || request === null) throw invalidParams(method, 'expected [{ chainId, … }].')
-    const { chainId: rawChainId, chainName, rpcUrls, nativeCurrency } = request as Record<string, unknown>
-    const chainId = readChainId(method, rawChainId)
-    if (typeof chainName !== 'string' || chainName.length === 0) throw invalidParams(method, 'chainName must be a string.')
-    if (!Array.isArray(rpcUrls) || typeof rpcUrls[0] !== 'string' || !rpcUrls.every((u) => typeof u === 'string')) {
-      throw invalidParams(method, 'rpcUrls must be a non-empty array of strings.')
-    }
-    if (nativeCurrency !== undefined && !isCurrency(nativeCurrency)) {
-      throw invalidParams(method, 'nativeCurrency must be { name, symbol, decimals }.')
-    }
-    if (this.#findChain(chainId)) {
+    const chain = readAddedChain(method, params)
+    if (this.#findChain(chain.chainId)) {
       // Known already: wallets treat this as a switch request.
-      if (chainId === this.#state.chainId) return null
+      if (chain.chainId === this.#state.chainId) return null
       await this.#ask('switchChain', method, params)
-      this.#changeChain(chainId)
+      this.#changeChain(chain.chainId)
       return null
     }
     await this.#ask('addChain', method, params)
-    if (!this.#findChain(chainId)) {
-      this.#state.addedChains.push({
-        chainId,
-        name: chainName,
-        rpcUrl: rpcUrls[0],
-        ...(nativeCurrency ? { nativeCurrency } : {}),
-      })
-    }
-    this.#changeChain(chainId)
+    if (!this.#findChain(chain.chainId)) this.#state.addedChains.push(chain)
+    this.#changeChain(chain.chainId)
     return null
   }
 
@@ -512,21 +378,11 @@ export class DevWallet {
 
   async #signTypedData(method: string, params: unknown): Promise<Hex> {
     const [address, json] = tuple(method, params, 2)
-    let data: unknown = json
-    if (typeof json === 'string') {
-      try {
-        data = JSON.parse(json)
-      } catch {
-        throw invalidParams(method, 'typed data is not valid JSON.')
-      }
-    }
-    if (typeof data !== 'object' || data === null || !('types' in data) || !('primaryType' in data) || !('message' in data)) {
-      throw invalidParams(method, 'typed data must have types, primaryType and message.')
-    }
+    const data = readTypedData(method, json)
     const account = this.#accountFor(method, address)
     await this.#ask('sign', method, params)
     try {
-      return await account.signTypedData(data as Parameters<LocalAccount['signTypedData']>[0])
+      return await account.signTypedData(data)
     } catch (error) {
       throw invalidParams(method, error instanceof ViemBaseError ? error.shortMessage : String(error))
     }
@@ -534,32 +390,10 @@ export class DevWallet {
 
   /** `ask`: false for a call of a batch the visitor approved once (`wallet_sendCalls`). */
   async #sendTransaction(method: string, params: unknown, ask = true): Promise<Hex> {
-    const [tx] = tuple(method, params, 1)
-    if (typeof tx !== 'object' || tx === null) throw invalidParams(method, 'expected [transaction].')
-    const t = tx as Record<string, unknown>
-    const account = t.from === undefined ? this.#requireAuthorised() : this.#accountFor(method, t.from)
-    const request: Record<string, unknown> = {}
-    if (t.to !== undefined && t.to !== null) {
-      if (typeof t.to !== 'string' || !isAddress(t.to, { strict: false })) throw invalidParams(method, 'to must be an address.')
-      request.to = getAddress(t.to)
-    }
-    const data = t.data ?? t.input
-    if (data !== undefined) {
-      if (typeof data !== 'string' || !isHex(data)) throw invalidParams(method, 'data must be hex.')
-      request.data = data
-    }
-    for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
-      const value = t[key]
-      if (value === undefined) continue
-      if (typeof value !== 'string' || !hexQuantity.test(value)) throw invalidParams(method, `${key} must be a hex quantity.`)
-      request[key] = BigInt(value)
-    }
-    if (t.nonce !== undefined) {
-      if (typeof t.nonce !== 'string' || !hexQuantity.test(t.nonce)) throw invalidParams(method, 'nonce must be a hex quantity.')
-      request.nonce = Number(t.nonce)
-    }
+    const { from, fields: request } = readTransaction(method, params)
+    const account = from === undefined ? this.#requireAuthorised() : this.#accountFor(method, from)
     if (ask) await this.#ask('sendTransaction', method, params)
-    const client = this.#client(this.#currentChain())
+    const client = walletClientFor(this.#currentChain())
     try {
       return await client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0])
     } catch (error) {
@@ -570,7 +404,7 @@ export class DevWallet {
   /** An atomic batch (`testing/wallet/calls.ts`): the account calls itself, delegated to `delegate` by EIP-7702. */
   async #sendDelegated({ delegate, data }: { delegate: Hex; data: Hex }): Promise<Hex> {
     const account = this.#requireAuthorised()
-    const client = this.#client(this.#currentChain())
+    const client = walletClientFor(this.#currentChain())
     try {
       const authorization = await client.signAuthorization({ account, contractAddress: delegate, executor: 'self' })
       // A fixed gas limit, not an estimate: a batch with a reverting call is sent and reverts on chain as a whole (500).
@@ -580,43 +414,8 @@ export class DevWallet {
     }
   }
 
-  async #forward(method: string, params: unknown): Promise<unknown> {
-    const { rpcUrl } = this.#currentChain()
-    let response: Response
-    const controller = new AbortController()
-    const fetched = fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: this.#rpcId++, method, params: params ?? [] }),
-      signal: controller.signal,
-    }).then((r) =>
-      r.json().then(
-        (json: unknown) => ({ response: r, json }),
-        () => ({ response: r, json: undefined }),
-      ),
-    )
-    this.#inflight.set(controller, fetched)
-    let body: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }
-    try {
-      let json: unknown
-      try {
-        ;({ response, json } = await fetched)
-      } catch (error) {
-        if (controller.signal.aborted) throw controller.signal.reason
-        throw new DevWalletRpcError(-32603, `Could not reach ${rpcUrl}: ${error instanceof Error ? error.message : String(error)}`)
-      }
-      if (controller.signal.aborted) throw controller.signal.reason
-      if (json === undefined || json === null || typeof json !== 'object') throw new DevWalletRpcError(-32603, `Invalid JSON-RPC response from ${rpcUrl} (HTTP ${response.status}).`)
-      body = json as typeof body
-    } finally {
-      this.#inflight.delete(controller)
-    }
-    if (body.error) {
-      const { code, message, data } = body.error
-      throw new DevWalletRpcError(typeof code === 'number' ? code : -32603, typeof message === 'string' ? message : 'JSON-RPC error', data)
-    }
-    if (!response.ok) throw new DevWalletRpcError(-32603, `HTTP ${response.status} from ${rpcUrl}.`)
-    return body.result ?? null
+  #forward(method: string, params: unknown): Promise<unknown> {
+    return this.#node.forward(this.#currentChain().rpcUrl, method, params)
   }
 
   // ---------------------------------------------------------------- helpers
@@ -627,7 +426,7 @@ export class DevWallet {
       const id = this.#nextId++
       const request: PendingRequest = { id, kind, method, params, ...(this.#origin ? { origin: this.#origin } : {}) }
       this.#queue.set(id, { request, resolve, reject })
-      this.#notify()
+      this.#events.notify()
     })
   }
 
@@ -683,91 +482,25 @@ export class DevWallet {
     if (chainId === this.#state.chainId) return
     this.#state.chainId = chainId
     this.#save()
-    this.#emit('chainChanged', this.#chainIdForSite())
-    this.#notify()
+    this.#events.emit('chainChanged', this.#chainIdForSite())
+    this.#events.notify()
   }
 
-  #client(chain: DevWalletChain): WalletClient<Transport, Chain> {
-    const key = `${chain.chainId} ${chain.rpcUrl}`
-    let client = this.#clients.get(key)
-    if (!client) {
-      const viemChain = defineChain({
-        id: chain.chainId,
-        name: chain.name,
-        nativeCurrency: chain.nativeCurrency ?? ether,
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-      })
-      client = createWalletClient({ chain: viemChain, transport: http(chain.rpcUrl, { retryCount: 0 }) })
-      this.#clients.set(key, client)
-    }
-    return client
-  }
-
-  #emit(event: string, ...args: unknown[]): void {
-    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
-      try {
-        listener(...args)
-      } catch (error) {
-        console.error(`DevWallet: a '${event}' listener threw`, error)
-      }
-    }
-  }
-
-  #notify(): void {
-    for (const subscriber of [...this.#subscribers]) {
-      try {
-        subscriber()
-      } catch (error) {
-        console.error('DevWallet: a subscriber threw', error)
-      }
-    }
+  /** Takes pending request `id` out of the queue and settles it with `how`; false when no request has this id. */
+  #settle(id: number, how: (entry: QueueEntry) => void): boolean {
+    const entry = this.#queue.get(id)
+    if (!entry) return false
+    this.#queue.delete(id)
+    how(entry)
+    this.#events.notify()
+    return true
   }
 
   #load(): Persisted {
-    const firstChain = this.#chains[0] as DevWalletChain
-    const state: Persisted = {
-      authorised: false,
-      accountIndex: 0,
-      chainId: firstChain.chainId,
-      addedChains: [],
-      autoApprove: false,
-    }
-    let raw: unknown
-    try {
-      const text = this.#storage?.getItem(this.#storageKey)
-      raw = text ? JSON.parse(text) : undefined
-    } catch {
-      return state // unreadable storage or malformed JSON: start fresh
-    }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return state
-    const r = raw as Record<string, unknown>
-    if (typeof r.authorised === 'boolean') state.authorised = r.authorised
-    if (typeof r.autoApprove === 'boolean') state.autoApprove = r.autoApprove
-    if (Number.isInteger(r.accountIndex) && (r.accountIndex as number) >= 0 && (r.accountIndex as number) < this.#addresses.length) {
-      state.accountIndex = r.accountIndex as number
-    }
-    if (Array.isArray(r.addedChains)) {
-      for (const c of r.addedChains as unknown[]) {
-        if (!isStoredChain(c)) continue
-        if (this.#chains.some((k) => k.chainId === c.chainId) || state.addedChains.some((k) => k.chainId === c.chainId)) continue
-        state.addedChains.push({
-          chainId: c.chainId,
-          name: c.name,
-          rpcUrl: c.rpcUrl,
-          ...(isCurrency(c.nativeCurrency) ? { nativeCurrency: c.nativeCurrency } : {}),
-        })
-      }
-    }
-    const known = [...this.#chains, ...state.addedChains]
-    if (typeof r.chainId === 'number' && known.some((c) => c.chainId === r.chainId)) state.chainId = r.chainId
-    return state
+    return loadPersisted(this.#storage, this.#storageKey, this.#chains, this.#addresses.length)
   }
 
   #save(): void {
-    try {
-      this.#storage?.setItem(this.#storageKey, JSON.stringify(this.#state))
-    } catch {
-      // Quota or privacy mode: the wallet keeps working in memory.
-    }
+    savePersisted(this.#storage, this.#storageKey, this.#state)
   }
 }

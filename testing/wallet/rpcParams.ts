@@ -2,9 +2,9 @@
  * The dev wallet's EIP-1193 errors and the readers of its requests' parameters: each refusal is a
  * {@link DevWalletRpcError} with the code a wallet would use (4001, 4100, 4200, -32602, …).
  */
-import { BaseError as ViemBaseError } from 'viem'
-import type { Hex } from 'viem'
-import type { DevWalletChain } from './provider.ts'
+import { getAddress, isAddress, isHex, BaseError as ViemBaseError } from 'viem'
+import type { Address, Hex, LocalAccount } from 'viem'
+import type { DevWalletChain } from './types.ts'
 
 /**
  * An EIP-1193 error as wallets throw it: a real `Error` with a numeric `code` (4001, 4100, 4200, 4900,
@@ -77,4 +77,81 @@ export function toRpcError(error: unknown): DevWalletRpcError {
     return new DevWalletRpcError(withCode?.code ?? -32603, source.details || source.shortMessage)
   }
   return new DevWalletRpcError(-32603, error instanceof Error ? error.message : String(error))
+}
+
+/** A transaction of `eth_sendTransaction` as viem's `sendTransaction` takes it (without its account). */
+export type TransactionFields = { to?: Address; data?: Hex; value?: bigint; gas?: bigint; gasPrice?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; nonce?: number }
+
+/**
+ * The transaction of `eth_sendTransaction`'s params: `to` an address, `data` (or `input`) hex, the amounts and gas
+ * fields hex quantities (read as wei), `nonce` a hex quantity. `from` is returned as given (the caller checks it).
+ *
+ * @throws DevWalletRpcError -32602 naming the first malformed field.
+ */
+export function readTransaction(method: string, params: unknown): { from: unknown; fields: TransactionFields } {
+  const [tx] = tuple(method, params, 1)
+  if (typeof tx !== 'object' || tx === null) throw invalidParams(method, 'expected [transaction].')
+  const t = tx as Record<string, unknown>
+  const fields: TransactionFields = {}
+  if (t.to !== undefined && t.to !== null) {
+    if (typeof t.to !== 'string' || !isAddress(t.to, { strict: false })) throw invalidParams(method, 'to must be an address.')
+    fields.to = getAddress(t.to)
+  }
+  const data = t.data ?? t.input
+  if (data !== undefined) {
+    if (typeof data !== 'string' || !isHex(data)) throw invalidParams(method, 'data must be hex.')
+    fields.data = data
+  }
+  for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+    const value = t[key]
+    if (value === undefined) continue
+    if (typeof value !== 'string' || !hexQuantity.test(value)) throw invalidParams(method, `${key} must be a hex quantity.`)
+    fields[key] = BigInt(value)
+  }
+  if (t.nonce !== undefined) {
+    if (typeof t.nonce !== 'string' || !hexQuantity.test(t.nonce)) throw invalidParams(method, 'nonce must be a hex quantity.')
+    fields.nonce = Number(t.nonce)
+  }
+  return { from: t.from, fields }
+}
+
+/**
+ * The typed data of `eth_signTypedData_v4` (an object, or its JSON text) with `types`, `primaryType` and `message`.
+ *
+ * @throws DevWalletRpcError -32602 when it is not JSON or lacks one of those.
+ */
+export function readTypedData(method: string, json: unknown): Parameters<LocalAccount['signTypedData']>[0] {
+  let data: unknown = json
+  if (typeof json === 'string') {
+    try {
+      data = JSON.parse(json)
+    } catch {
+      throw invalidParams(method, 'typed data is not valid JSON.')
+    }
+  }
+  if (typeof data !== 'object' || data === null || !('types' in data) || !('primaryType' in data) || !('message' in data)) {
+    throw invalidParams(method, 'typed data must have types, primaryType and message.')
+  }
+  return data as Parameters<LocalAccount['signTypedData']>[0]
+}
+
+/**
+ * The chain of `wallet_addEthereumChain`'s params: a hex `chainId`, a non-empty `chainName`, `rpcUrls` (the first is
+ * used) and an optional `nativeCurrency`.
+ *
+ * @throws DevWalletRpcError -32602 naming the first malformed field.
+ */
+export function readAddedChain(method: string, params: unknown): DevWalletChain {
+  const [request] = tuple(method, params, 1)
+  if (typeof request !== 'object' || request === null) throw invalidParams(method, 'expected [{ chainId, … }].')
+  const { chainId: rawChainId, chainName, rpcUrls, nativeCurrency } = request as Record<string, unknown>
+  const chainId = readChainId(method, rawChainId)
+  if (typeof chainName !== 'string' || chainName.length === 0) throw invalidParams(method, 'chainName must be a string.')
+  if (!Array.isArray(rpcUrls) || typeof rpcUrls[0] !== 'string' || !rpcUrls.every((u) => typeof u === 'string')) {
+    throw invalidParams(method, 'rpcUrls must be a non-empty array of strings.')
+  }
+  if (nativeCurrency !== undefined && !isCurrency(nativeCurrency)) {
+    throw invalidParams(method, 'nativeCurrency must be { name, symbol, decimals }.')
+  }
+  return { chainId, name: chainName, rpcUrl: rpcUrls[0], ...(nativeCurrency ? { nativeCurrency } : {}) }
 }
