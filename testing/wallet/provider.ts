@@ -8,15 +8,13 @@ import { NodeRpc } from './nodeRpc.ts'
 import { loadPersisted, type Persisted, savePersisted } from './persisted.ts'
 import { DevWalletRpcError, invalidParams, readAddedChain, readChainId, readTransaction, readTypedData, toHex, toRpcError, tuple, unauthorised, unsupported, userRejected } from './rpcParams.ts'
 import type { DevWalletChain, DevWalletMisbehaviour, DevWalletOptions, DevWalletState, PendingRequest, PendingRequestKind, WalletStorage } from './types.ts'
-import { walletClientFor } from './walletClient.ts'
+import { eip2255Permissions, sendDelegated, walletClientFor } from './walletClient.ts'
 
 export { DevWalletRpcError } from './rpcParams.ts'
 export type { DevWalletChain, DevWalletMisbehaviour, DevWalletOptions, DevWalletState, PendingRequest, PendingRequestKind, WalletStorage } from './types.ts'
 
 type QueueEntry = { request: PendingRequest; resolve: () => void; reject: (error: unknown) => void }
 
-/** The gas limit of an atomic batch's transaction (up to ten calls; unused gas is refunded). */
-const atomicBatchGas = 3_000_000n
 /** Signing methods the wallet refuses rather than forwarding (anvil would sign them with its unlocked keys). */
 const refusedMethods = new Set(['eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v1', 'eth_signTypedData_v3'])
 
@@ -81,7 +79,7 @@ export class DevWallet {
       account: (method, address) => this.#accountFor(method, address),
       chainIds: () => this.chains.map((c) => c.chainId),
       error: (code, message) => new DevWalletRpcError(code, message),
-      sendDelegated: (request) => this.#sendDelegated(request),
+      sendDelegated: async (request) => sendDelegated(walletClientFor(this.#currentChain()), this.#requireAuthorised(), request),
     })
     this.#state = this.#load()
     if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {
@@ -302,10 +300,10 @@ export class DevWallet {
           throw invalidParams(method, 'expected [{ eth_accounts: {} }].')
         }
         await this.#connect(method, params)
-        return this.#permissions()
+        return eip2255Permissions(this.#origin, this.#selected().address)
       }
       case 'wallet_getPermissions':
-        return this.#state.authorised ? this.#permissions() : []
+        return this.#state.authorised ? eip2255Permissions(this.#origin, this.#selected().address) : []
       case 'wallet_revokePermissions':
         if (params !== undefined && !Array.isArray(params)) throw invalidParams(method, 'expected an array.')
         this.disconnect()
@@ -401,19 +399,6 @@ export class DevWallet {
     }
   }
 
-  /** An atomic batch (`testing/wallet/calls.ts`): the account calls itself, delegated to `delegate` by EIP-7702. */
-  async #sendDelegated({ delegate, data }: { delegate: Hex; data: Hex }): Promise<Hex> {
-    const account = this.#requireAuthorised()
-    const client = walletClientFor(this.#currentChain())
-    try {
-      const authorization = await client.signAuthorization({ account, contractAddress: delegate, executor: 'self' })
-      // A fixed gas limit, not an estimate: a batch with a reverting call is sent and reverts on chain as a whole (500).
-      return await client.sendTransaction({ account, to: account.address, data, authorizationList: [authorization], gas: atomicBatchGas } as Parameters<typeof client.sendTransaction>[0])
-    } catch (error) {
-      throw toRpcError(error)
-    }
-  }
-
   #forward(method: string, params: unknown): Promise<unknown> {
     return this.#node.forward(this.#currentChain().rpcUrl, method, params)
   }
@@ -458,16 +443,6 @@ export class DevWallet {
 
   #chainIdForSite(): unknown {
     return this.misbehave.chainId !== undefined ? this.misbehave.chainId : toHex(this.#state.chainId)
-  }
-
-  #permissions(): unknown[] {
-    return [
-      {
-        parentCapability: 'eth_accounts',
-        invoker: this.#origin ?? 'unknown',
-        caveats: [{ type: 'restrictReturnedAccounts', value: [this.#selected().address] }],
-      },
-    ]
   }
 
   #findChain(chainId: number): DevWalletChain | undefined {
