@@ -3,12 +3,12 @@
  * (the phases with their seconds, the slowest tests and Vitest files).
  *
  * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <lane>[+<lane>…]…`, a lane being `<script>[><script>…]`,
- * e.g. `tests/ci/phases.ts typecheck+lint+test:unit 'test:integration+test:examples>test:e2e'`.
+ * e.g. `tests/ci/phases.ts typecheck+lint+test:unit 'test:integration>test:examples+test:e2e'`.
  *
  * - Each argument is a group; groups run one after another, the lanes of a group (`a+b`) side by side, their output
  *   lines prefixed with `[script]`. The scripts of one lane (`a>b`) run one after the other: b starts when a ends, while
- *   the group's other lanes go on (the e2e tests start as soon as the examples end, beside the integration tests,
- *   instead of waiting for both). Every phase runs even when an earlier one failed, so one run shows every failure
+ *   the group's other lanes go on (the e2e tests run beside the integration tests and then the example apps,
+ *   instead of after both: the two lanes take about as long). Every phase runs even when an earlier one failed, so one run shows every failure
  *   and every phase's time; the exit status is 1 when any phase failed.
  * - `--parallel`: all at once (`test:quick`: the type check on one core, the unit tests on the other).
  * - Each phase's CPU (user + system, itself and every process it waited for, from bash's `times`) is reported beside
