@@ -38,6 +38,7 @@ import {
   walletPanel,
   walletRequests,
 } from './fixtures.ts'
+import { timing } from '../../machines/timing.ts'
 import { pseudoLong } from '../../ui/i18n/pseudo.ts'
 import arWords from '../../ui/locales/ar.ts'
 
@@ -330,6 +331,15 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
  * from Account and active. The flag is the remote config of a project of its own (`?project=`), read by no other shot.
  */
 async function walletSwitcherViews(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<void> {
+  await walletSwitcherOpen(page, request, theme, device)
+  await shoot(page, 'Account', 'account-wallets', theme, device, (view) => [...amounts(view), view.getByRole('tabpanel')])
+}
+
+/**
+ * The demo's two browser wallets held (the second added from Account, active) and Account open with both rows' balances
+ * read. The flag is the remote config of a project of its own (`?project=`), read by no other shot.
+ */
+async function walletSwitcherOpen(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<Locator> {
   const project = 'latchkey-e2e-multi-wallet'
   const response = await request.post(`${API_URL}/__control/features`, { data: { projectId: project, features: { multiWallet: true } } })
   expect(response.ok(), await response.text()).toBe(true)
@@ -347,7 +357,31 @@ async function walletSwitcherViews(page: Page, request: APIRequestContext, theme
   // Each wallet's balance read (masked: the shared chains move it), so the rows have their final height.
   await expect(account.locator('[data-testid="wallet-switcher-balance"][data-status="ready"]')).toHaveCount(2)
   await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
-  await shoot(page, 'Account', 'account-wallets', theme, device, (view) => [...amounts(view), view.getByRole('tabpanel')])
+  return account
+}
+
+/**
+ * The switcher's held row whose balance could not be read again ('10,000 ETH · not current', muted): the first wallet
+ * held (dev account 0, set to 10,000 ETH before its read), then every later read of its balance refused by the node
+ * (HTTP 503, the test's route: the read fails as with a node down), the 30 s native balance time to live run on the
+ * page's clock. That row's figure and wording are in the picture; the other amounts are masked.
+ */
+async function walletSwitcherStaleView(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<void> {
+  await page.clock.install()
+  const account = await walletSwitcherOpen(page, request, theme, device)
+  const held = ACCOUNT_0.toLowerCase()
+  await page.route(
+    (url) => url.protocol.startsWith('http') && !url.pathname.endsWith('.js'),
+    async (route) => {
+      const body = route.request().postData()?.toLowerCase() ?? ''
+      if (route.request().method() === 'POST' && body.includes('eth_getbalance') && body.includes(held)) await route.fulfill({ status: 503, body: 'node down' })
+      else await route.fallback()
+    },
+  )
+  await page.clock.fastForward(timing.nativeBalanceTtl)
+  const stale = account.locator('[data-testid="wallet-switcher-balance"][data-status="stale"]')
+  await expect(stale).toHaveText('10,000 ETH · not current', { timeout: 20_000 })
+  await shoot(page, 'Account', 'account-wallets-stale', theme, device, (view) => [view.locator('[data-testid*="balance"]:not([data-status="stale"])'), ...amounts(view).slice(1), view.getByRole('tabpanel')])
 }
 
 /**
@@ -619,6 +653,9 @@ test.describe('desktop', () => {
   test('the wallet switcher looks as it did (light and dark, desktop)', async ({ page, request }) => {
     await walletSwitcherViews(page, request, 'light', 'desktop')
   })
+  test("the wallet switcher's balance that is not current looks as it did (light and dark, desktop)", async ({ page, request }) => {
+    await walletSwitcherStaleView(page, request, 'light', 'desktop')
+  })
   test('the Pay view looks as it did (light and dark, desktop)', async ({ page }) => {
     await payViews(page, 'light', 'desktop')
   })
@@ -644,6 +681,9 @@ test.describe('phone', () => {
   })
   test('the wallet switcher looks as it did (light and dark, phone)', async ({ page, request }) => {
     await walletSwitcherViews(page, request, 'light', 'phone')
+  })
+  test("the wallet switcher's balance that is not current looks as it did (light and dark, phone)", async ({ page, request }) => {
+    await walletSwitcherStaleView(page, request, 'light', 'phone')
   })
   test('the Pay view looks as it did (light and dark, phone)', async ({ page }) => {
     await payViews(page, 'light', 'phone')
