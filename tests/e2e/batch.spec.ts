@@ -108,6 +108,34 @@ test("partial: the toast's Details open Batched Calls, which lists the call that
   await expect(view).toBeHidden()
 })
 
+test('all or nothing with a wallet that runs calls one by one: "cannot run together", no prompt, nothing sent', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  const nonce = await nonceOf(ACCOUNT_0)
+  // The dapp asks through the public API (the demo's button sends without atomicRequired).
+  const error = await page.evaluate(
+    (to) =>
+      (window as any).latchkey
+        .sendCalls({
+          calls: [
+            { to, value: 1n },
+            { to, value: 1n },
+          ],
+          atomicRequired: true,
+        })
+        .then(
+          () => 'sent',
+          (e: Error & { shortMessage?: string }) => `${e.name}: ${e.shortMessage ?? e.message}`,
+        ),
+    receiver,
+  )
+  expect(error).toBe('AtomicCallsUnsupportedError: This wallet cannot run these calls together')
+  await expect(toast(page, 'This wallet cannot run these calls together')).toBeVisible()
+  await expect(walletPanel(page).getByRole('region', { name: 'Wallet request' })).toHaveCount(0)
+  expect(await nonceOf(ACCOUNT_0)).toBe(nonce)
+  expect(await anvilBalanceWei(receiver)).toBe(0n)
+})
+
 test('the visitor rejects: the page says so and nothing is sent', async ({ page }) => {
   await openConnected(page)
   const receiver = freshAddress()
