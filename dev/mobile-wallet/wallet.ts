@@ -11,11 +11,12 @@
  * never part of the library bundle.
  */
 import { SignClient } from '@walletconnect/sign-client'
-import { BaseError as ViemBaseError, createWalletClient, defineChain, getAddress, http, isAddress, isHex, numberToHex } from 'viem'
+import { BaseError as ViemBaseError, createWalletClient, defineChain, http, isAddress, isHex, numberToHex } from 'viem'
 import type { Address, Chain, LocalAccount, Transport, WalletClient } from 'viem'
 import { devAccounts } from '../accounts.ts'
 import { describeRequest } from '../wallet/panel.ts'
 import { DevWalletRpcError } from '../../testing/wallet/provider.ts'
+import { hexQuantity, invalidParams, readTransaction, readTypedData, type TransactionFields, tuple } from '../../testing/wallet/rpcParams.ts'
 import type { DevWalletChain, PendingRequestKind } from '../../testing/wallet/provider.ts'
 import { parseConnectionUrl, wsProtocols } from '../../kernel/urls.ts'
 import { eip5792Methods } from '../../kernel/eip5792.ts'
@@ -186,7 +187,6 @@ type QueueEntry = { item: DevMobilePending; approve: () => Promise<void>; reject
 type ProposalPlan = { chains: string[]; problem?: { code: number; message: string } }
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
-const hexQuantity = /^0x[0-9a-fA-F]+$/
 const SDK_EVENTS = ['session_proposal', 'session_request', 'session_delete', 'session_expire', 'session_update', 'session_extend', 'proposal_expire', 'session_request_expire'] as const
 
 let instances = 0
@@ -695,22 +695,12 @@ export class DevMobileWallet {
       case 'eth_signTypedData_v4': {
         const [address, json] = tuple(method, params, 2)
         this.#checkAddress(method, address)
-        let data: unknown = json
-        if (typeof json === 'string') {
-          try {
-            data = JSON.parse(json)
-          } catch {
-            throw invalidParams(method, 'typed data is not valid JSON.')
-          }
-        }
-        if (typeof data !== 'object' || data === null || !('types' in data) || !('primaryType' in data) || !('message' in data)) {
-          throw invalidParams(method, 'typed data must have types, primaryType and message.')
-        }
+        const data = readTypedData(method, json)
         return {
           kind: 'sign',
           run: async () => {
             try {
-              return await this.#account.signTypedData(data as Parameters<LocalAccount['signTypedData']>[0])
+              return await this.#account.signTypedData(data)
             } catch (error) {
               throw invalidParams(method, error instanceof ViemBaseError ? error.shortMessage : String(error))
             }
@@ -835,32 +825,10 @@ export class DevMobileWallet {
     }
   }
 
-  #readTransaction(method: string, params: unknown): Record<string, unknown> {
-    const [tx] = tuple(method, params, 1)
-    if (typeof tx !== 'object' || tx === null) throw invalidParams(method, 'expected [transaction].')
-    const t = tx as Record<string, unknown>
-    if (t.from !== undefined) this.#checkAddress(method, t.from)
-    const request: Record<string, unknown> = {}
-    if (t.to !== undefined && t.to !== null) {
-      if (typeof t.to !== 'string' || !isAddress(t.to, { strict: false })) throw invalidParams(method, 'to must be an address.')
-      request.to = getAddress(t.to)
-    }
-    const data = t.data ?? t.input
-    if (data !== undefined) {
-      if (typeof data !== 'string' || !isHex(data)) throw invalidParams(method, 'data must be hex.')
-      request.data = data
-    }
-    for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
-      const value = t[key]
-      if (value === undefined) continue
-      if (typeof value !== 'string' || !hexQuantity.test(value)) throw invalidParams(method, `${key} must be a hex quantity.`)
-      request[key] = BigInt(value)
-    }
-    if (t.nonce !== undefined) {
-      if (typeof t.nonce !== 'string' || !hexQuantity.test(t.nonce)) throw invalidParams(method, 'nonce must be a hex quantity.')
-      request.nonce = Number(t.nonce)
-    }
-    return request
+  #readTransaction(method: string, params: unknown): TransactionFields {
+    const { from, fields } = readTransaction(method, params)
+    if (from !== undefined) this.#checkAddress(method, from)
+    return fields
   }
 
   // ---------------------------------------------------------------- helpers
@@ -968,16 +936,6 @@ type Prepared = { kind: Exclude<PendingRequestKind, 'connect'>; run: () => Promi
 /** The storage key of the wallet's own state (current chain, added chains), beside the SDK's keys. */
 function walletStateKey(storagePrefix: string): string {
   return `latchkey-mobile-wallet//${storagePrefix}//state`
-}
-
-/** `params` as an array of at least `min` items; -32602 otherwise. */
-function tuple(method: string, params: unknown, min: number): unknown[] {
-  if (!Array.isArray(params) || params.length < min) throw invalidParams(method, `expected an array of at least ${min} item(s).`)
-  return params
-}
-
-function invalidParams(method: string, detail: string): DevWalletRpcError {
-  return new DevWalletRpcError(-32602, `Invalid params for ${method}: ${detail}`)
 }
 
 /** A chain id from a hex quantity ('0x7a69') or a decimal number; -32602 otherwise. */
