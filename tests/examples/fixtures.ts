@@ -11,6 +11,8 @@ import { createPublicClient, createTestClient, http, parseEther, type Address } 
 
 /** Anvil's first development account: the dev wallet's default account. */
 export const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** Anvil's dev account 2: the first wallet's third account (its account picker, {@link setFirstWalletAccount}). */
+export const ACCOUNT_2: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 /** Anvil's dev account 1: the second wallet's (`openExample(…, { secondWallet: true })`). */
 export const ACCOUNT_1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -86,6 +88,14 @@ export async function connectDevWallet(page: Page): Promise<void> {
   await expect(connect).toBeVisible()
   await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
   await expect(page.getByTestId('account-button-address')).toHaveText(`${ACCOUNT_0.slice(0, 6)}…${ACCOUNT_0.slice(-4)}`)
+}
+
+/**
+ * The visitor picks dev account `index` inside the first (dev) wallet, as in its own account picker: the wallet tells
+ * the page `accountsChanged` (EIP-1193), the modal and wagmi hear it as from any wallet.
+ */
+export async function setFirstWalletAccount(page: Page, index: number): Promise<void> {
+  await page.evaluate((i) => globalThis.__latchkeyExampleWallets?.first.setAccount(i), index)
 }
 
 /** The page's account button (and the example's own `useAccount()` read-out) show the balance anvil holds. */

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
-import { ACCOUNT_0, ACCOUNT_1, connectDevWallet, expect, expectedBalance, expectRealBalance, grouped, setBalance, test } from './fixtures.ts'
+import { ACCOUNT_0, ACCOUNT_1, ACCOUNT_2, connectDevWallet, expect, expectedBalance, expectRealBalance, grouped, setBalance, setFirstWalletAccount, test } from './fixtures.ts'
 
 /** The anvil run.ts started: the examples read their RPC URL from `?rpc=`. */
 const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
@@ -54,12 +54,14 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
  * Multi-wallet through wagmi (spec §6), both ways: two wallets held in the modal (the dev wallet, then 'Second Dev
  * Wallet' added from Account) are wagmi's two connections (`syncWagmiConnections`); wagmi's own switch
  * (`useSwitchAccount` in wagmi 2, `useSwitchConnection` in wagmi 3) switches the modal, and the modal's switcher
- * switches wagmi; removing the active wallet in the modal leaves wagmi on the other. After each of these a wagmi send
+ * switches wagmi; an account change inside the held wallet moves its wagmi connection only; a reload restores both
+ * and the same active one in the modal and in wagmi; removing the active wallet in the modal leaves wagmi on the other.
+ * After each of these a wagmi send
  * is checked on anvil: the active account pays 1.5 ETH and gas, the held one is untouched, so a send from the wrong
  * wallet fails the test.
  */
 export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
-  test(`${name}: two wallets held are wagmi's two connections; wagmi's switch moves the modal, the modal's switch moves wagmi, and each wagmi send leaves from the active one on anvil`, async ({
+  test(`${name}: two wallets held are wagmi's two connections; wagmi's switch moves the modal, the modal's switch moves wagmi, an account change in the held one and a reload keep wagmi on the active one, and each wagmi send leaves from the active one on anvil`, async ({
     openExample,
     pageErrors,
   }) => {
@@ -124,6 +126,26 @@ export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
     paidOnlyBy(await sendWithWagmi(), 'second')
+
+    // An account change inside the held wallet (the first, its own accountsChanged): its wagmi connection follows, while
+    // wagmi's account stays the active second wallet's and a wagmi send still leaves from it.
+    await setFirstWalletAccount(page, 2)
+    await expect(connections.getByTestId('wagmi-connection')).toHaveText([`latchkey ${ACCOUNT_1}`, `Latchkey Dev Wallet ${ACCOUNT_2}`])
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_1)
+    await expect(accountButton).toHaveText(short(ACCOUNT_1))
+    paidOnlyBy(await sendWithWagmi(), 'second')
+
+    // A reload: the modal restores both wallets and the same active one, and wagmi's account and connections follow it.
+    await page.reload()
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_1)
+    await expect(accountButton).toHaveText(short(ACCOUNT_1))
+    await expect(connections.getByTestId('wagmi-connection')).toHaveText([`latchkey ${ACCOUNT_1}`, `Latchkey Dev Wallet ${ACCOUNT_2}`])
+    paidOnlyBy(await sendWithWagmi(), 'second')
+    // The held wallet back on its first account (its picker again), for the removal below.
+    await setFirstWalletAccount(page, 0)
+    await expect(connections.getByTestId('wagmi-connection')).toHaveText([`latchkey ${ACCOUNT_1}`, `Latchkey Dev Wallet ${ACCOUNT_0}`])
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_1)
 
     // Removing the active wallet in the modal: the other one is the modal's and wagmi's account, wagmi lists it alone.
     await accountButton.click()

@@ -12,6 +12,8 @@ declare global {
    * second wallet (multi-wallet).
    */
   var __latchkeyExampleWallet: { rpcUrl: string; chainId: number; secondWallet?: boolean } | undefined
+  /** The wallets made here, for a test to act inside one as its visitor would (its account picker: `setAccount`). */
+  var __latchkeyExampleWallets: { first: DevWallet; second?: DevWallet } | undefined
 }
 
 const config = globalThis.__latchkeyExampleWallet
@@ -19,6 +21,7 @@ if (config && typeof window !== 'undefined' && window.top === window) {
   // Its authorisation kept in the page's storage, as an extension keeps it: a reload restores the connection.
   const wallet = new DevWallet({ chains: [{ chainId: config.chainId, name: 'Anvil Local', rpcUrl: config.rpcUrl }], autoApprove: true, storage: localStorage })
   announceDevWallet(wallet)
+  globalThis.__latchkeyExampleWallets = { first: wallet }
 }
 if (config?.secondWallet && typeof window !== 'undefined' && window.top === window) {
   // A second browser wallet under its own EIP-6963 identity, on dev account 1, its state kept apart from the first's.
@@ -27,4 +30,5 @@ if (config?.secondWallet && typeof window !== 'undefined' && window.top === wind
   const second = new DevWallet({ chains: [{ chainId: config.chainId, name: 'Anvil Local', rpcUrl: config.rpcUrl }], autoApprove: true, storage: localStorage, storageKey })
   if (fresh) second.setAccount(1)
   announceDevWallet(second, { name: 'Second Dev Wallet', rdns: 'dev.latchkey.wallet.second' })
+  if (globalThis.__latchkeyExampleWallets) globalThis.__latchkeyExampleWallets.second = second
 }
