@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { createWalletClient, defineChain, getAddress, http, isAddress, isAddressEqual, isHex, toHex } from 'viem'
-import type { Address, Hex, TypedDataDefinition } from 'viem'
+import type { Address, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createUser, findUser, findUserById, preferredAccountType, setPreferredAccountType, socialUser, walletPrivateKey } from './db.ts'
 import type { SecureDb, UserRow } from './db.ts'
@@ -18,6 +18,10 @@ import type { SecureSolanaChain } from './solana.ts'
 import { createSmartAccounts, SmartAccountSendError } from './smartAccount.ts'
 import { grantSmartSession, SmartSessionGrantError } from './smartSessions.ts'
 import { createSmartCalls, SmartCallsError } from './smartCalls.ts'
+import { SecureSiteError, secureMessages, throttleMessage } from './refusals.ts'
+import { assertOwn, hexToBigInt, jsonRpc, parseTypedData, safeForwarded, unsafeUnsupported } from './rpc.ts'
+
+export { SecureSiteError, secureMessages, throttleMessage } from './refusals.ts'
 
 /** How long a mailed code is valid, in ms: 10 minutes. */
 export const otpTtl = 10 * 60_000
@@ -29,40 +33,6 @@ export const deviceLinkTtl = 10 * 60_000
 export const emailLoginCooldown = 30_000
 /** What a new wallet gets on each dev chain at creation, in wei: 10 ETH. */
 export const defaultFundWei = 10n * 10n ** 18n
-
-/** The spec's throttle sentence (§5: "a message asking to try again after N seconds"). */
-export function throttleMessage(seconds: number): string {
-  return `Please try again after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-}
-
-/** Error messages of the secure site's refusals (the frame passes them on as its error replies). */
-export const secureMessages = {
-  invalidEmail: 'Invalid email address',
-  invalidDevice: 'Invalid device',
-  noCode: 'No code was sent to this email on this device: request a new code',
-  wrongCode: 'Invalid code',
-  codeLocked: 'Too many wrong codes: request a new code',
-  codeExpired: 'The code has expired: request a new code',
-  linkInvalid: 'This link is not valid',
-  linkExpired: 'This link has expired: sign in again to get a new one',
-  notAllowed: 'Requested RPC call is not allowed',
-  notSupported: 'Method not supported by the embedded wallet',
-  chainNotSupported: 'Chain is not supported',
-  wrongAccount: 'The address is not the embedded wallet’s',
-  invalidParams: 'Invalid params',
-} as const
-
-/** A refusal of the secure site: an HTTP status, the message, and for JSON-RPC failures the EIP-1193 / JSON-RPC code. */
-export class SecureSiteError extends Error {
-  override name = 'SecureSiteError'
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: { retryAfterSeconds?: number; code?: number } = {},
-  ) {
-    super(message)
-  }
-}
 
 /**
  * A chain the embedded wallet signs and sends on. `bundlerUrl`: the chain's ERC-4337 bundler (dev/aa, JSON-RPC): smart
@@ -576,93 +546,4 @@ export function createSecureService(options: SecureServiceOptions) {
     if (!key || !isHex(key)) throw new SecureSiteError(500, 'The wallet has no key')
     return key
   }
-}
-
-function assertOwn(from: unknown, address: Address): void {
-  if (typeof from !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(from) || !isAddressEqual(from as Address, address)) {
-    throw new SecureSiteError(400, secureMessages.wrongAccount, { code: 4100 })
-  }
-}
-
-function hexToBigInt(value: unknown): bigint {
-  if (value === undefined || value === null) return 0n
-  if (typeof value === 'string' && isHex(value)) return BigInt(value)
-  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value)
-  throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
-}
-
-function parseTypedData(data: unknown): TypedDataDefinition {
-  let parsed: unknown = data
-  if (typeof data === 'string') {
-    try {
-      parsed = JSON.parse(data)
-    } catch {
-      throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
-    }
-  }
-  const typed = parsed as { domain?: unknown; types?: Record<string, unknown>; primaryType?: unknown; message?: unknown } | null
-  if (!typed || typeof typed !== 'object' || !typed.types || typeof typed.primaryType !== 'string' || typeof typed.message !== 'object') {
-    throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
-  }
-  const { EIP712Domain: _domainType, ...types } = typed.types
-  return { domain: (typed.domain ?? {}) as TypedDataDefinition['domain'], types, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition
-}
-
-/** Safe (read) methods the server forwards to the chain's RPC (spec §5 "Safe"; account methods are answered above). */
-const safeForwarded = new Set([
-  'eth_getBalance',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getProof',
-  'eth_getTransactionCount',
-  'eth_blockNumber',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getUncleCountByBlockHash',
-  'eth_getUncleCountByBlockNumber',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_feeHistory',
-  'eth_blobBaseFee',
-  'eth_getLogs',
-  'eth_newFilter',
-  'eth_newBlockFilter',
-  'eth_newPendingTransactionFilter',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_uninstallFilter',
-  'eth_getTransactionByHash',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionReceipt',
-  'eth_sendRawTransaction',
-  'eth_getAccount',
-])
-/** Methods of spec §5 this dev wallet does not implement (revoking permissions, user operations, assets). */
-const unsafeUnsupported = new Set([
-  'wallet_revokePermissions',
-  'eth_sendUserOperation',
-  'wallet_getAssets',
-  'eth_getUserOperationByHash',
-  'eth_getUserOperationReceipt',
-  'eth_estimateUserOperationGas',
-  'eth_supportedEntryPoints',
-])
-
-let rpcId = 0
-/** One JSON-RPC call over HTTP; throws SecureSiteError with the node's message and code on an error answer. */
-async function jsonRpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
-  })
-  const body = (await response.json()) as { result?: unknown; error?: { message?: string; code?: number } }
-  if (body.error) throw new SecureSiteError(400, body.error.message ?? 'RPC error', { code: body.error.code ?? -32603 })
-  return body.result
 }
