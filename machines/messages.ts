@@ -11,6 +11,7 @@ import type { ErrorSummary } from '../adapters/errors.ts'
  * - `siwxSignFailed` / `siwxInitFailed`: sign-in failures (spec §8).
  * - `featureLoadFailed`: a feature's code could not be fetched.
  * - `invalidAppConfiguration`: analytics answered 403 (spec §8 'Invalid App Configuration').
+ * - `actionNotAllowed`: the embedded wallet refused a request its frame does not allow (spec §4, §8 'Action not allowed').
  * - `accountTypeSmartAccount` / `accountTypeEoa`: the embedded wallet switched to its smart account / its EOA.
  * - `emailUpdated`: the embedded wallet's email changed; `values.email` is the new email.
  * - `batchSubmitted`: batched calls handed to the wallet, waiting for their end; `batchProgress`: the one-by-one
@@ -29,6 +30,7 @@ export type MessageKey =
   | 'siwxInitFailed'
   | 'featureLoadFailed'
   | 'invalidAppConfiguration'
+  | 'actionNotAllowed'
   | 'accountTypeSmartAccount'
   | 'accountTypeEoa'
   | 'emailUpdated'

@@ -18,6 +18,7 @@ import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
 import { connectNetwork } from '../machines/network.connect.ts'
 import { networkMachine } from '../machines/network.ts'
+import type { ToastText } from '../machines/messages.ts'
 import { rootMachine, type RootActor } from '../machines/root.ts'
 import { timing } from '../machines/timing.ts'
 import { balanceSummarySchema, type ModalStorage } from '../services/storage.ts'
@@ -70,7 +71,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   /** The root actor, created below; the parts call `root()` only once it exists. */
   let actor: RootActor | undefined
   const root = (): RootActor => actor!
-  const toast = (message: string) => actor?.getSnapshot().context.toast.send({ type: 'toast.show', variant: 'error', message })
+  const toast = (message: ToastText) => actor?.getSnapshot().context.toast.send({ type: 'toast.show', variant: 'error', message })
   /** The configured networks now: the network actor's list, which `addNetwork` / `removeNetwork` change. */
   const networksNow = (): readonly CaipNetwork[] => root().getSnapshot().context.network.getSnapshot().context.networks
   const metadata: Metadata = options.metadata ?? { name: globalThis.document?.title || 'App', description: '', url: globalThis.location?.origin ?? '', icons: [] }

@@ -16,6 +16,7 @@ import { createFrameTransport, type FrameTransport } from '../adapters/frame.ts'
 import { frameUrl } from '../adapters/frame.protocol.ts'
 import type { Connector } from '../adapters/types.ts'
 import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
+import { messageOf, type ToastText } from '../machines/messages.ts'
 import { timing } from '../machines/timing.ts'
 import * as v from 'valibot'
 import { accountTypeActors, createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameSendActor, profileWalletsActors, updateEmailActors, type FrameClient } from './assemble/frameClient.ts'
@@ -197,7 +198,7 @@ export function embeddedWalletOfModal(m: {
   /** The modal's language now (`getLocale().locale`): the frame's pages speak it. */
   locale?: (() => string) | undefined
   open(): void
-  toast(message: string): void
+  toast(message: ToastText): void
   refreshBalance(): void
   /** An unsafe request waits for the visitor's approval in the frame, or that approval ended (ApproveTransaction). */
   approval?: ((event: { type: 'requested' | 'approved' | 'failed'; id: string }) => void) | undefined
@@ -232,7 +233,7 @@ export function embeddedWalletOfModal(m: {
     },
     onNotAllowed: () => {
       m.open()
-      m.toast('Action not allowed')
+      m.toast(messageOf('actionNotAllowed'))
     },
   })
 }

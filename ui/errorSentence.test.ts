@@ -3,6 +3,7 @@ import { JsonRpcError, summarizeError, UserRejectedRequestError } from '../adapt
 import { messageOf, messageWith } from '../machines/messages.ts'
 import { errorSentence, messageText, sendMessageText } from './errorSentence.ts'
 import { sendMessageRefs } from '../machines/send.messages.ts'
+import de from './locales/de.ts'
 import { en } from './locales/en.ts'
 
 describe('errorSentence (visitors never read internal error names)', () => {
@@ -46,5 +47,10 @@ describe('errorSentence (visitors never read internal error names)', () => {
     expect(messageText(en, messageOf('failure'))).toBe(en.errors.fallback)
     // A message with values: the email update's toast names the new email.
     expect(messageText(en, messageWith('emailUpdated', { email: 'grace@example.com' }))).toBe('Your email is now grace@example.com')
+  })
+  test("behavior: the embedded wallet's refusal and the refused project are worded in the visitor's language, not in English", () => {
+    expect(messageText(en, messageOf('actionNotAllowed'))).toBe('Action not allowed')
+    expect(messageText(de, messageOf('actionNotAllowed'))).toBe('Aktion nicht erlaubt')
+    expect(messageText(de, messageOf('invalidAppConfiguration'))).toBe('Ungültige App-Konfiguration')
   })
 })

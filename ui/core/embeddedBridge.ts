@@ -8,6 +8,7 @@ import type { EmbeddedSolanaBackend } from '../../adapters/solana.auth.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
 import type { CommandEvent } from '../../machines/features.ts'
 import type { EmbeddedApprovalEvent } from '../../machines/frame.ts'
+import type { ToastText } from '../../machines/messages.ts'
 import { connectModal } from '../../machines/modal.connect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import type { ModalStorage } from '../../services/storage.ts'
@@ -34,7 +35,7 @@ export type CreateEmbeddedBridgeParameters = {
   /** The root actor; called only once it exists (after the core started). */
   root: () => RootActor
   /** Shows an error toast (nothing before the root actor exists). */
-  toast: (message: string) => void
+  toast: (message: ToastText) => void
 }
 
 /**

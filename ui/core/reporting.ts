@@ -7,6 +7,7 @@ import type { CaipNetwork } from '../../adapters/networks.ts'
 import type { SolanaAdapter } from '../../adapters/solana.ts'
 import type { ChainAdapter } from '../../adapters/types.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
+import { messageOf, type ToastText } from '../../machines/messages.ts'
 import type { RootActor } from '../../machines/root.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import type { InstanceServices } from '../createModal.services.ts'
@@ -27,7 +28,7 @@ export type CreateReportingParameters = {
   /** The root actor; called only once it exists. */
   root: () => RootActor
   /** Shows an error toast. */
-  toast: (message: string) => void
+  toast: (message: ToastText) => void
 }
 
 /** The errors of a wallet provider that could not start (WalletConnect's SDK failing to load or to initialise). */
@@ -56,7 +57,7 @@ export function createReporting(p: CreateReportingParameters) {
           solanaAdapterFor: p.solanaAdapterFor,
           isNetworkSupported: () => !p.root().getSnapshot().context.network.getSnapshot().hasTag('unsupported'),
           isAnalyticsEnabled: () => p.root().getSnapshot().context.flags.analytics,
-          onInvalidAppConfiguration: () => p.toast('Invalid App Configuration'),
+          onInvalidAppConfiguration: () => p.toast(messageOf('invalidAppConfiguration')),
         }),
       (error: unknown) => {
         loading = undefined

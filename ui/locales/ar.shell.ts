@@ -95,6 +95,7 @@ export const arShell = {
     siwxInitFailed: 'حدثت مشكلة أثناء محاولة بدء المصادقة',
     featureLoadFailed: 'تعذّر تحميل هذا الجزء من النافذة. تحقّق من اتصالك وأعد المحاولة.',
     invalidAppConfiguration: 'إعدادات التطبيق غير صالحة',
+    actionNotAllowed: 'الإجراء غير مسموح به',
     accountTypeSmartAccount: 'تم التبديل إلى حسابك الذكي',
     accountTypeEoa: 'تم التبديل إلى حسابك العادي (EOA)',
     emailUpdated: (email: string) => `بريدك الإلكتروني الآن ${isolate(email)}`,

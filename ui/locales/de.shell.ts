@@ -82,6 +82,7 @@ export const deShell = {
     siwxInitFailed: 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
     featureLoadFailed: 'Dieser Teil des Fensters konnte nicht geladen werden. Prüfe deine Verbindung und versuche es erneut.',
     invalidAppConfiguration: 'Ungültige App-Konfiguration',
+    actionNotAllowed: 'Aktion nicht erlaubt',
     accountTypeSmartAccount: 'Zu deinem Smart Account gewechselt',
     accountTypeEoa: 'Zu deinem EOA gewechselt',
     emailUpdated: (email: string) => `Deine E-Mail-Adresse ist jetzt ${email}`,

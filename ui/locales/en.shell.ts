@@ -92,6 +92,7 @@ export const enShell = {
     siwxInitFailed: 'A problem occurred while trying initialize authentication',
     featureLoadFailed: 'Could not load this part of the modal. Check your connection and try again.',
     invalidAppConfiguration: 'Invalid App Configuration',
+    actionNotAllowed: 'Action not allowed',
     accountTypeSmartAccount: 'Switched to your smart account',
     accountTypeEoa: 'Switched to your EOA',
     emailUpdated: (email: string) => `Your email is now ${email}`,

@@ -82,6 +82,7 @@ export const esShell = {
     siwxInitFailed: 'Ocurrió un problema al iniciar la autenticación',
     featureLoadFailed: 'No se pudo cargar esta parte de la ventana. Revisa tu conexión e inténtalo de nuevo.',
     invalidAppConfiguration: 'Configuración de la aplicación no válida',
+    actionNotAllowed: 'Acción no permitida',
     accountTypeSmartAccount: 'Cambiaste a tu cuenta inteligente',
     accountTypeEoa: 'Cambiaste a tu EOA',
     emailUpdated: (email: string) => `Tu correo ahora es ${email}`,

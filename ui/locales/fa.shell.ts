@@ -82,6 +82,7 @@ export const faShell = {
     siwxInitFailed: 'هنگام شروع احراز هویت مشکلی پیش آمد',
     featureLoadFailed: 'این بخش از پنجره بارگذاری نشد. اتصال خود را بررسی کنید و دوباره تلاش کنید.',
     invalidAppConfiguration: 'پیکربندی برنامه نامعتبر است',
+    actionNotAllowed: 'این کار مجاز نیست',
     accountTypeSmartAccount: 'به حساب هوشمند خود تغییر کردید',
     accountTypeEoa: 'به حساب EOA خود تغییر کردید',
     emailUpdated: (email: string) => `ایمیل شما اکنون ${isolate(email)} است`,

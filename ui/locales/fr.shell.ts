@@ -82,6 +82,7 @@ export const frShell = {
     siwxInitFailed: "Un problème est survenu lors de l'initialisation de l'authentification",
     featureLoadFailed: 'Impossible de charger cette partie de la fenêtre. Vérifiez votre connexion et réessayez.',
     invalidAppConfiguration: "Configuration de l'application invalide",
+    actionNotAllowed: 'Action non autorisée',
     accountTypeSmartAccount: 'Vous utilisez maintenant votre smart account',
     accountTypeEoa: 'Vous utilisez maintenant votre EOA',
     emailUpdated: (email: string) => `Votre e-mail est désormais ${email}`,

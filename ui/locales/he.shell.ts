@@ -82,6 +82,7 @@ export const heShell = {
     siwxInitFailed: 'אירעה בעיה בניסיון להתחיל את האימות',
     featureLoadFailed: 'לא ניתן לטעון את החלק הזה של החלון. בדקו את החיבור ונסו שוב.',
     invalidAppConfiguration: 'הגדרות האפליקציה לא תקינות',
+    actionNotAllowed: 'הפעולה אינה מותרת',
     accountTypeSmartAccount: 'עברת לחשבון החכם שלך',
     accountTypeEoa: 'עברת לחשבון ה-EOA שלך',
     emailUpdated: (email: string) => `האימייל שלך הוא עכשיו ${isolate(email)}`,

@@ -75,6 +75,7 @@ export const hiShell = {
     siwxInitFailed: 'प्रमाणीकरण शुरू करते समय एक समस्या हुई',
     featureLoadFailed: 'मॉडल का यह भाग लोड नहीं हो सका। अपना कनेक्शन जांचें और फिर कोशिश करें।',
     invalidAppConfiguration: 'ऐप कॉन्फ़िगरेशन अमान्य है',
+    actionNotAllowed: 'यह कार्रवाई अनुमत नहीं है',
     accountTypeSmartAccount: 'आपके स्मार्ट अकाउंट पर स्विच किया गया',
     accountTypeEoa: 'आपके EOA पर स्विच किया गया',
     emailUpdated: (email: string) => `आपका ईमेल अब ${email} है`,

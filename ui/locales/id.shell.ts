@@ -75,6 +75,7 @@ export const idShell = {
     siwxInitFailed: 'Terjadi masalah saat memulai autentikasi',
     featureLoadFailed: 'Bagian modal ini tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
     invalidAppConfiguration: 'Konfigurasi Aplikasi Tidak Valid',
+    actionNotAllowed: 'Tindakan tidak diizinkan',
     accountTypeSmartAccount: 'Beralih ke smart account Anda',
     accountTypeEoa: 'Beralih ke EOA Anda',
     emailUpdated: (email: string) => `Email Anda sekarang ${email}`,

@@ -82,6 +82,7 @@ export const itShell = {
     siwxInitFailed: "Si è verificato un problema durante l'avvio dell'autenticazione",
     featureLoadFailed: 'Impossibile caricare questa parte della finestra. Controlla la connessione e riprova.',
     invalidAppConfiguration: "Configurazione dell'app non valida",
+    actionNotAllowed: 'Azione non consentita',
     accountTypeSmartAccount: 'Sei passato al tuo smart account',
     accountTypeEoa: 'Sei passato al tuo EOA',
     emailUpdated: (email: string) => `La tua email ora è ${email}`,

@@ -75,6 +75,7 @@ export const jaShell = {
     siwxInitFailed: '認証の初期化中に問題が発生しました',
     featureLoadFailed: 'モーダルのこの部分を読み込めませんでした。接続を確認して、もう一度お試しください。',
     invalidAppConfiguration: 'アプリの設定が無効です',
+    actionNotAllowed: 'この操作は許可されていません',
     accountTypeSmartAccount: 'スマートアカウントに切り替えました',
     accountTypeEoa: 'EOA に切り替えました',
     emailUpdated: (email: string) => `メールアドレスを ${email} に変更しました`,

@@ -75,6 +75,7 @@ export const koShell = {
     siwxInitFailed: '인증을 초기화하는 중 문제가 발생했습니다',
     featureLoadFailed: '모달의 이 부분을 불러올 수 없습니다. 연결을 확인하고 다시 시도하세요.',
     invalidAppConfiguration: '앱 구성이 올바르지 않습니다',
+    actionNotAllowed: '허용되지 않는 작업입니다',
     accountTypeSmartAccount: '스마트 계정으로 전환했습니다',
     accountTypeEoa: 'EOA로 전환했습니다',
     emailUpdated: (email: string) => `이메일이 ${email}(으)로 변경되었습니다`,

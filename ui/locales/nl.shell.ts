@@ -82,6 +82,7 @@ export const nlShell = {
     siwxInitFailed: 'Er ging iets mis bij het starten van de authenticatie',
     featureLoadFailed: 'Dit deel van het venster kon niet worden geladen. Controleer je verbinding en probeer het opnieuw.',
     invalidAppConfiguration: 'Ongeldige app-configuratie',
+    actionNotAllowed: 'Actie niet toegestaan',
     accountTypeSmartAccount: 'Overgeschakeld naar je smart account',
     accountTypeEoa: 'Overgeschakeld naar je EOA',
     emailUpdated: (email: string) => `Je e-mailadres is nu ${email}`,

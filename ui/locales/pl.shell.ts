@@ -82,6 +82,7 @@ export const plShell = {
     siwxInitFailed: 'Wystąpił problem podczas uruchamiania uwierzytelniania',
     featureLoadFailed: 'Nie udało się wczytać tej części okna. Sprawdź połączenie i spróbuj ponownie.',
     invalidAppConfiguration: 'Nieprawidłowa konfiguracja aplikacji',
+    actionNotAllowed: 'Niedozwolona czynność',
     accountTypeSmartAccount: 'Przełączono na Twoje smart konto',
     accountTypeEoa: 'Przełączono na Twoje konto EOA',
     emailUpdated: (email: string) => `Twój e-mail to teraz ${email}`,

@@ -82,6 +82,7 @@ export const ptBRShell = {
     siwxInitFailed: 'Ocorreu um problema ao iniciar a autenticação',
     featureLoadFailed: 'Não foi possível carregar esta parte da janela. Verifique sua conexão e tente novamente.',
     invalidAppConfiguration: 'Configuração do app inválida',
+    actionNotAllowed: 'Ação não permitida',
     accountTypeSmartAccount: 'Você mudou para sua smart account',
     accountTypeEoa: 'Você mudou para sua EOA',
     emailUpdated: (email: string) => `Seu e-mail agora é ${email}`,

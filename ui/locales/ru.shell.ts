@@ -83,6 +83,7 @@ export const ruShell = {
     siwxInitFailed: 'Не удалось инициализировать аутентификацию',
     featureLoadFailed: 'Не удалось загрузить эту часть окна. Проверьте подключение и попробуйте снова.',
     invalidAppConfiguration: 'Неверная конфигурация приложения',
+    actionNotAllowed: 'Действие не разрешено',
     accountTypeSmartAccount: 'Вы переключились на смарт-аккаунт',
     accountTypeEoa: 'Вы переключились на EOA',
     emailUpdated: (email: string) => `Теперь ваш email — ${email}`,

@@ -75,6 +75,7 @@ export const thShell = {
     siwxInitFailed: 'เกิดปัญหาขณะเริ่มต้นการยืนยันตัวตน',
     featureLoadFailed: 'ไม่สามารถโหลดส่วนนี้ของหน้าต่างได้ ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
     invalidAppConfiguration: 'การกำหนดค่าแอปไม่ถูกต้อง',
+    actionNotAllowed: 'ไม่อนุญาตให้ดำเนินการนี้',
     accountTypeSmartAccount: 'สลับไปใช้สมาร์ตแอคเคาต์ของคุณแล้ว',
     accountTypeEoa: 'สลับไปใช้ EOA ของคุณแล้ว',
     emailUpdated: (email: string) => `อีเมลของคุณตอนนี้คือ ${email}`,

@@ -84,6 +84,7 @@ export const trShell = {
     siwxInitFailed: 'Kimlik doğrulama başlatılırken bir sorun oluştu',
     featureLoadFailed: 'Pencerenin bu bölümü yüklenemedi. Bağlantınızı kontrol edip tekrar deneyin.',
     invalidAppConfiguration: 'Geçersiz Uygulama Yapılandırması',
+    actionNotAllowed: 'Bu işleme izin verilmiyor',
     accountTypeSmartAccount: 'Akıllı hesabınıza geçildi',
     accountTypeEoa: 'EOA hesabınıza geçildi',
     emailUpdated: (email: string) => `E-posta adresiniz artık ${email}`,

@@ -83,6 +83,7 @@ export const ukShell = {
     siwxInitFailed: 'Не вдалося ініціалізувати автентифікацію',
     featureLoadFailed: "Не вдалося завантажити цю частину вікна. Перевірте з'єднання і спробуйте ще раз.",
     invalidAppConfiguration: 'Неправильна конфігурація застосунку',
+    actionNotAllowed: 'Дія не дозволена',
     accountTypeSmartAccount: 'Ви перейшли на смарт-акаунт',
     accountTypeEoa: 'Ви перейшли на EOA',
     emailUpdated: (email: string) => `Тепер ваш email — ${email}`,

@@ -75,6 +75,7 @@ export const viShell = {
     siwxInitFailed: 'Đã xảy ra sự cố khi khởi tạo xác thực',
     featureLoadFailed: 'Không tải được phần này của cửa sổ. Hãy kiểm tra kết nối rồi thử lại.',
     invalidAppConfiguration: 'Cấu hình ứng dụng không hợp lệ',
+    actionNotAllowed: 'Hành động không được phép',
     accountTypeSmartAccount: 'Đã chuyển sang tài khoản thông minh của bạn',
     accountTypeEoa: 'Đã chuyển sang EOA của bạn',
     emailUpdated: (email: string) => `Email của bạn giờ là ${email}`,

@@ -75,6 +75,7 @@ export const zhCNShell = {
     siwxInitFailed: '初始化身份验证时出现问题',
     featureLoadFailed: '无法加载弹窗的这一部分。请检查网络连接后重试。',
     invalidAppConfiguration: '应用配置无效',
+    actionNotAllowed: '不允许此操作',
     accountTypeSmartAccount: '已切换到你的智能账户',
     accountTypeEoa: '已切换到你的 EOA',
     emailUpdated: (email: string) => `你的邮箱已更改为 ${email}`,

@@ -75,6 +75,7 @@ export const zhTWShell = {
     siwxInitFailed: '初始化驗證時發生問題',
     featureLoadFailed: '無法載入視窗的這個部分。請檢查網路連線後再試一次。',
     invalidAppConfiguration: '應用程式設定無效',
+    actionNotAllowed: '不允許此操作',
     accountTypeSmartAccount: '已切換到你的智慧帳戶',
     accountTypeEoa: '已切換到你的 EOA',
     emailUpdated: (email: string) => `你的電子郵件已變更為 ${email}`,
