@@ -87,6 +87,10 @@ async function addSecond(page: Page) {
  * it is the active one, and checks the chain: the receiver got it, and the one transaction left from `from`.
  */
 async function sendFrom(page: Page, from: Wallet) {
+  // The previous send's 'Transaction sent' toast lives 2.5 s (timing.toastTtl): this send's toast is awaited only once
+  // that one is gone, or the chain would be read before this transfer reached it.
+  const sent = page.getByRole('status').getByText('Transaction sent', { exact: true })
+  await expect(sent).toHaveCount(0)
   const receiver = freshAddress()
   const marks = { 31337: await anvilBlockNumber(31337), 31338: await anvilBlockNumber(31338) }
   const before = await held(page)
@@ -95,7 +99,7 @@ async function sendFrom(page: Page, from: Wallet) {
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^\d+(\.\d+)? ETH$/)
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
   if (from === FIRST) await approveWalletRequest(page, 'Send transaction?')
-  await expect(page.getByRole('status').getByText('Transaction sent', { exact: true })).toBeVisible()
+  await expect(sent).toBeVisible()
   // Everything the chains and the modal say, in one comparison: a failure shows where the transfer went and which
   // wallet was active before and after, not only that the receiver got nothing.
   const other = from === FIRST ? SECOND : FIRST
