@@ -234,10 +234,16 @@ describe('WalletConnect over the loopback relay', () => {
   })
 
   test('bad input: a request made while the relay is down is not lost: the SDK publishes it again after its publish timeout', async () => {
-    const { adapter, walletConnect } = await dapp()
+    const { adapter, walletConnect, prefix } = await dapp()
     const w = await wallet()
     await paired(walletConnect, w)
     await adapter.connect({ connectorId: id })
+    // The SDK waits its initial publish timeout (15 s) for the relay's acknowledgement, then queues the message for its
+    // next heartbeat pulse (every 5 s). The dapp's Core (the SDK keeps it on globalThis under its storage prefix) waits
+    // 1 s here: the same lost message and the same retry, without 14 s of idle waiting.
+    const core = Reflect.get(globalThis, `_walletConnectCore_${prefix}`) as { relayer: { publisher: { initialPublishTimeout: number } } } | undefined
+    expect(core?.relayer.publisher.initialPublishTimeout).toBe(15_000)
+    core!.relayer.publisher.initialPublishTimeout = 1_000
     relay.dropAllSockets()
     const started = Date.now()
     const signature = await adapter.signMessage({ connectorId: id, address: w.address, message: 'after a drop' })
