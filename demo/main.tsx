@@ -341,7 +341,7 @@ function WalletActions() {
           </button>
           {batch.data && (
             <p className="result">
-              Batch status: <code data-testid="batch-status">{batchStatus.data?.status ?? 'asking'}</code>
+              Batch status: <code data-testid="batch-status">{batchStatus.data?.status ?? batchStatus.error?.name ?? 'asking'}</code>
             </p>
           )}
           {state.features.pay && <PayRequest />}

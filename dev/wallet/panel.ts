@@ -30,7 +30,8 @@ const styles = {
  *
  * Controls (all with accessible names): select 'Account' (calls `setAccount`), select 'Wallet chain'
  * (calls `setChain`), select 'Batched calls' (`calls.mode`: run them one by one, all in one transaction, answer
- * 4200, revert the second call, revert every call; testing/wallet/calls.ts), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
+ * 4200, revert the second call, revert every call, fail off-chain (400), stay pending, answer an unreadable or a foreign
+ * status, fail every status read; testing/wallet/calls.ts), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
  * `role="region"` named 'Wallet request' with a question ('Connect to this site?', 'Switch to chain 31338?',
  * 'Sign message?', 'Send 2 calls?', …) and buttons 'Approve' / 'Reject'. Re-renders on every wallet change.
  *
@@ -80,6 +81,11 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
     ['unsupported', 'Answer 4200'],
     ['partial', 'Revert the second call'],
     ['revert', 'Revert every call'],
+    ['offchain', 'Fail off-chain (status 400)'],
+    ['pending', 'Stay pending'],
+    ['garbled', 'Answer an unreadable status'],
+    ['foreign', "Answer another batch's status"],
+    ['statusFails', 'Fail every status read'],
   ] as const) {
     const option = el('option', undefined, text)
     option.value = value

@@ -10,9 +10,18 @@ import { eip5792Methods } from '../../kernel/eip5792.ts'
  *   `execute(calls)` (testing/wallet/batchExecutor.ts); a call that reverts reverts them all (status 500);
  * - `unsupported`: every EIP-5792 method answers 4200, as a wallet without batched calls;
  * - `partial`: one by one, the second call reverts on chain, the others land (status 600);
- * - `revert`: one by one, every call reverts on chain (status 500).
+ * - `revert`: one by one, every call reverts on chain (status 500);
+ * - `offchain`: the batch is accepted and nothing is sent; its status answers 400 (failed off-chain, nothing included);
+ * - `pending`: the batch is accepted and nothing is sent; its status answers 100 (pending) for ever;
+ * - `garbled`: one by one as `sequential`, but its status answers a reply that is not a status (`{ status: 'done' }`);
+ * - `foreign`: one by one as `sequential`, but its status answers about another batch id;
+ * - `statusFails`: one by one as `sequential`, but every `wallet_getCallsStatus` fails (-32603, an internal error).
+ * A batch keeps the mode it was sent with: switching the panel later changes the next batches only.
  */
-export type DevWalletCallsMode = 'sequential' | 'atomic' | 'unsupported' | 'partial' | 'revert'
+export type DevWalletCallsMode = 'sequential' | 'atomic' | 'unsupported' | 'partial' | 'revert' | 'offchain' | 'pending' | 'garbled' | 'foreign' | 'statusFails'
+
+/** The modes whose batch is accepted and never sent: its status alone is answered (400 or 100). */
+const unsentModes: ReadonlySet<DevWalletCallsMode> = new Set(['offchain', 'pending'])
 
 /** What the batches need of the wallet: a transaction sent without another prompt, a prompt, a read, the chain. */
 export type DevWalletCallsHost = {
@@ -44,7 +53,7 @@ const reverterInitCode = '0x6460006000fd6000526005601bf3'
 /** Gas for a call to the reverter (estimation would fail on the revert). */
 const reverterGas = '0x7530'
 
-type Batch = { id: Hex; chainId: number; hashes: Hex[]; atomic: boolean }
+type Batch = { id: Hex; chainId: number; hashes: Hex[]; atomic: boolean; mode: DevWalletCallsMode }
 
 /**
  * The dev wallet's EIP-5792 methods: `wallet_getCapabilities`, `wallet_sendCalls` (v2 request; one approval for the
@@ -99,6 +108,7 @@ export class DevWalletCalls {
     const calls = Array.isArray(r['calls']) ? r['calls'] : undefined
     if (!calls?.length || !calls.every(isCall)) throw this.#host.error(-32602, `Invalid params for ${method}: calls must be [{ to, data?, value? }].`)
     await this.#host.ask(method, [request])
+    if (unsentModes.has(this.mode)) return this.#record([], false)
     if (this.mode === 'atomic') return this.#record([await this.#sendAtomic(from.address, calls)], true)
     const hashes: Hex[] = []
     for (const [index, call] of calls.entries()) {
@@ -113,7 +123,7 @@ export class DevWalletCalls {
 
   #record(hashes: Hex[], atomic: boolean): { id: Hex } {
     const id = toHex(this.#next++, { size: 32 })
-    this.#batches.set(id, { id, chainId: this.#host.chainId(), hashes, atomic })
+    this.#batches.set(id, { id, chainId: this.#host.chainId(), hashes, atomic, mode: this.mode })
     return { id }
   }
 
@@ -128,6 +138,19 @@ export class DevWalletCalls {
   async #status(method: string, id: unknown): Promise<unknown> {
     const batch = this.#batches.get(String(id))
     if (!batch) throw this.#host.error(5730, `Unknown bundle id ${String(id)} (${method}).`)
+    const base = { version: '2.0.0', id: batch.id, chainId: toHex(batch.chainId), atomic: batch.atomic }
+    switch (batch.mode) {
+      case 'offchain':
+        return { ...base, status: 400, receipts: [] }
+      case 'pending':
+        return { ...base, status: 100, receipts: [] }
+      case 'garbled':
+        return { status: 'done', receipts: 'none' }
+      case 'foreign':
+        return { ...base, id: toHex(BigInt(batch.id) + 1000n, { size: 32 }), status: 200, receipts: [] }
+      case 'statusFails':
+        throw this.#host.error(-32603, `The dev wallet failed to read the status of ${batch.id} (its statusFails mode).`)
+    }
     const receipts = (await Promise.all(batch.hashes.map((hash) => this.#host.read('eth_getTransactionReceipt', [hash])))) as Array<{
       transactionHash: Hex
       status: Hex
@@ -140,11 +163,8 @@ export class DevWalletCalls {
     const succeeded = receipts.filter((x) => x?.status === '0x1').length
     const status = !done ? 100 : succeeded === receipts.length ? 200 : succeeded === 0 ? 500 : 600
     return {
-      version: '2.0.0',
-      id: batch.id,
-      chainId: toHex(batch.chainId),
+      ...base,
       status,
-      atomic: batch.atomic,
       receipts: done ? receipts.map((x) => ({ logs: x!.logs, status: x!.status, blockHash: x!.blockHash, blockNumber: x!.blockNumber, gasUsed: x!.gasUsed, transactionHash: x!.transactionHash })) : [],
     }
   }

@@ -664,5 +664,53 @@ describe('DevWallet', () => {
       expect(await partialBatch(wallet, 31338, to)).toBe(600)
       for (const rpcUrl of [rpc1, rpc2]) expect(await createPublicClient({ transport: http(rpcUrl) }).getBalance({ address: to })).toBe(1n)
     })
+
+    /** Sends two 1-wei transfers as one batch in `mode`; resolves with its id and the first status answer (or error). */
+    async function batchIn(wallet: DevWallet, mode: DevWallet['calls']['mode'], to: Address) {
+      wallet.calls.mode = mode
+      const { id } = (await wallet.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: toHex(31337),
+            from: addr0,
+            atomicRequired: false,
+            calls: [
+              { to, value: '0x1' },
+              { to, value: '0x1' },
+            ],
+          },
+        ],
+      })) as { id: Hex }
+      return { id, status: () => wallet.request({ method: 'wallet_getCallsStatus', params: [id] }) as Promise<Record<string, unknown>> }
+    }
+
+    it('offchain: the batch is accepted, nothing is sent, and its status answers 400 without receipts', async () => {
+      const wallet = await connected()
+      const to = privateKeyToAccount(generatePrivateKey()).address
+      const nonce = await createPublicClient({ transport: http(rpc1) }).getTransactionCount({ address: addr0 })
+      const batch = await batchIn(wallet, 'offchain', to)
+      expect(await batch.status()).toMatchObject({ id: batch.id, chainId: '0x7a69', status: 400, receipts: [] })
+      expect(await createPublicClient({ transport: http(rpc1) }).getTransactionCount({ address: addr0 })).toBe(nonce)
+    })
+
+    it('pending: the status answers 100 at every ask, and a batch keeps its mode when the panel switches', async () => {
+      const wallet = await connected()
+      const batch = await batchIn(wallet, 'pending', privateKeyToAccount(generatePrivateKey()).address)
+      wallet.calls.mode = 'sequential'
+      for (let i = 0; i < 3; i++) expect(await batch.status()).toMatchObject({ id: batch.id, status: 100, receipts: [] })
+    })
+
+    it('garbled, foreign, statusFails: the calls land one by one, but the status is unreadable, about another batch, or fails', async () => {
+      const wallet = await connected()
+      const to = privateKeyToAccount(generatePrivateKey()).address
+      expect(await (await batchIn(wallet, 'garbled', to)).status()).toEqual({ status: 'done', receipts: 'none' })
+      const foreign = await batchIn(wallet, 'foreign', to)
+      expect((await foreign.status())['id']).not.toBe(foreign.id)
+      const failing = await batchIn(wallet, 'statusFails', to)
+      await expectRpcError(failing.status(), -32603)
+      expect(await createPublicClient({ transport: http(rpc1) }).getBalance({ address: to })).toBe(6n)
+    })
   })
 })

@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
 import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, clearAnvilCode, dialog, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
 import { chunkOf } from './modules.ts'
+import { timing } from '../../machines/timing.ts'
+import { pauseAfter, stepUntilToast } from './clock.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const nonceOf = (address: `0x${string}`) => chain.getTransactionCount({ address, blockTag: 'latest' })
@@ -146,6 +148,60 @@ test('the visitor rejects: the page says so and nothing is sent', async ({ page 
   await expect(toast(page, 'You declined the calls in your wallet')).toBeVisible()
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce)
   expect(await anvilBalanceWei(receiver)).toBe(0n)
+})
+
+test('the wallet reports the batch failed off-chain (400): "The wallet could not run the calls", status 400, nothing on chain', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  const nonce = await nonceOf(ACCOUNT_0)
+  await sendTwoCalls(page, receiver, 'offchain')
+  await approveWalletRequest(page, 'Send 2 calls?')
+  await toast(page, 'The wallet could not run the calls').locator('..').getByRole('button', { name: 'Details' }).click()
+  await expect(dialog(page, 'Batched Calls').getByTestId('calls-status-heading')).toHaveText('The wallet could not run the calls')
+  await expect(page.getByTestId('batch-status')).toHaveText('400', { timeout: 15_000 })
+  expect(await nonceOf(ACCOUNT_0)).toBe(nonce)
+  expect(await anvilBalanceWei(receiver)).toBe(0n)
+})
+
+test.describe('a status the modal cannot trust ends "status unknown" at once', () => {
+  for (const mode of ['garbled', 'foreign'] as const) {
+    test(`${mode}: the toast and Batched Calls say so, getCallsStatus rejects with CallsStatusUnknownError, the calls may still land`, async ({ page }) => {
+      await openConnected(page)
+      const receiver = freshAddress()
+      await sendTwoCalls(page, receiver, mode)
+      await approveWalletRequest(page, 'Send 2 calls?')
+      await toast(page, 'Calls sent, status unknown').locator('..').getByRole('button', { name: 'Details' }).click()
+      await expect(dialog(page, 'Batched Calls').getByTestId('calls-status-heading')).toHaveText('Calls sent, status unknown')
+      await expect(page.getByTestId('batch-status')).toHaveText('CallsStatusUnknownError')
+      // The wallet ran them one by one: they landed, though the modal could not learn it.
+      expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
+    })
+  }
+})
+
+test.describe('a status that never ends is given up after callsStatusTimeout (the page clock moved, no waiting)', () => {
+  for (const [mode, landed] of [
+    ['pending', 0n],
+    ['statusFails', parseEther('0.002')],
+  ] as const) {
+    test(`${mode}: no end before 130 s, then "Calls sent, status unknown" and getCallsStatus rejects`, async ({ page }) => {
+      // The page's clock is Playwright's, flowing with real time until the batch is sent.
+      await page.clock.install()
+      await openConnected(page)
+      const receiver = freshAddress()
+      await sendTwoCalls(page, receiver, mode)
+      await approveWalletRequest(page, 'Send 2 calls?')
+      await expect(toast(page, 'Waiting for the calls…')).toBeVisible()
+      // 120 s on (the status asked on the way), nothing ended; the rest of the 130 s passes within 15 s of page time.
+      await pauseAfter(page, timing.callsStatusTimeout - 10_000)
+      await expect(toast(page, 'Calls sent, status unknown')).toHaveCount(0)
+      await expect(page.getByTestId('batch-status')).not.toHaveText('CallsStatusUnknownError')
+      await stepUntilToast(page, 'Calls sent, status unknown', 15_000)
+      await page.clock.resume()
+      await expect(page.getByTestId('batch-status')).toHaveText('CallsStatusUnknownError')
+      expect(await anvilBalanceWei(receiver)).toBe(landed)
+    })
+  }
 })
 
 test('the code of batched calls cannot be fetched: the page says so at once, nothing is sent, and the next try works', async ({ page }) => {

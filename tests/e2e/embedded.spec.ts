@@ -28,6 +28,7 @@ import {
   truncated,
 } from './fixtures.ts'
 import { reviewSend } from './steps.ts'
+import { pauseAfter, stepUntilToast } from './clock.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 
 /** The demo (the embedded wallet is on whenever the secure site is configured; `?email=0` turns it off). */
@@ -292,29 +293,6 @@ test('disconnect revokes the session: the secure site refuses the old JWT (401) 
   await expect(connect.getByRole('textbox', { name: 'Email' })).toHaveValue('')
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.address ?? null)).toBeNull()
 })
-
-/**
- * Pauses the page's clock (installed, flowing with real time until now) and moves it `ms` on. From here the page's timers
- * fire only when the test moves the clock, so a timeout's toast, which hides 2.5 s after it shows, waits for the test
- * however slow the machine. It stops 1 s ahead of the page's time (pausing needs a time to come).
- */
-async function pauseAfter(page: Page, ms: number) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
-  await page.clock.fastForward(ms)
-}
-
-/**
- * Moves the page's paused clock on half a second at a time, firing every timer on the way, until the toast `title`
- * shows; fails when it has not shown after `withinMs` of the page's time. Half a second is well under the toast's 2.5 s,
- * so it cannot show and hide between two looks.
- */
-async function stepUntilToast(page: Page, title: string, withinMs: number) {
-  const shown = toast(page, title)
-  for (let moved = 0; !(await shown.isVisible()); moved += 500) {
-    expect(moved, `"${title}" within ${withinMs} ms of the page's time`).toBeLessThan(withinMs)
-    await page.clock.runFor(500)
-  }
-}
 
 test('the frame cannot load (the secure site refuses connections): the alert shows, the email form and the wallets stay usable', async ({ page }) => {
   // The page's clock is Playwright's: the 20 s load timeout is passed by moving it (see pauseAfter, stepUntilToast).
