@@ -305,14 +305,10 @@ export function frameError(kind: FrameRequestKind, id: string, payload: FrameErr
 }
 
 /**
- * Read-only RPC methods (spec §5 "Safe"): account, block, call, gas, fee, logs, filters, transaction lookups,
- * capability and asset queries, user-operation lookups, raw transaction send. The frame answers them without asking.
+ * The read-only RPC methods a chain's node answers (spec §5 "Safe"): account state, blocks, calls, gas and fees, logs,
+ * filters, transaction lookups, and the raw transaction send. A wallet's server forwards them to the node as they are.
  */
-export const SAFE_RPC_METHODS = [
-  'eth_chainId',
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_getAccount',
+export const NODE_RPC_METHODS = [
   'eth_getBalance',
   'eth_getCode',
   'eth_getStorageAt',
@@ -343,6 +339,18 @@ export const SAFE_RPC_METHODS = [
   'eth_getTransactionByBlockHashAndIndex',
   'eth_getTransactionByBlockNumberAndIndex',
   'eth_getTransactionReceipt',
+  'eth_sendRawTransaction',
+  'eth_getAccount',
+] as const
+
+/**
+ * Read-only RPC methods (spec §5 "Safe"): the node's ({@link NODE_RPC_METHODS}), the account methods, capability and
+ * asset queries, and user-operation lookups. The frame answers them without asking.
+ */
+export const SAFE_RPC_METHODS = [
+  'eth_chainId',
+  'eth_accounts',
+  'eth_requestAccounts',
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
   'wallet_getAssets',
@@ -350,7 +358,7 @@ export const SAFE_RPC_METHODS = [
   'eth_getUserOperationReceipt',
   'eth_estimateUserOperationGas',
   'eth_supportedEntryPoints',
-  'eth_sendRawTransaction',
+  ...NODE_RPC_METHODS,
 ] as const
 
 /** RPC methods that need the user's approval in the frame (spec §5 "Unsafe"). */

@@ -5,6 +5,7 @@
 import { isAddressEqual, isHex } from 'viem'
 import type { Address, TypedDataDefinition } from 'viem'
 import { SecureSiteError, secureMessages } from './refusals.ts'
+import { NODE_RPC_METHODS } from '../../adapters/frame.protocol.ts'
 
 /** Refuses (4100) a `from` that is not the embedded wallet's `address`. */
 export function assertOwn(from: unknown, address: Address): void {
@@ -39,41 +40,8 @@ export function parseTypedData(data: unknown): TypedDataDefinition {
   return { domain: (typed.domain ?? {}) as TypedDataDefinition['domain'], types, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition
 }
 
-/** Safe (read) methods the server forwards to the chain's RPC (spec §5 "Safe"; account methods are answered above). */
-export const safeForwarded = new Set([
-  'eth_getBalance',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getProof',
-  'eth_getTransactionCount',
-  'eth_blockNumber',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getUncleCountByBlockHash',
-  'eth_getUncleCountByBlockNumber',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_feeHistory',
-  'eth_blobBaseFee',
-  'eth_getLogs',
-  'eth_newFilter',
-  'eth_newBlockFilter',
-  'eth_newPendingTransactionFilter',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_uninstallFilter',
-  'eth_getTransactionByHash',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionReceipt',
-  'eth_sendRawTransaction',
-  'eth_getAccount',
-])
+/** Safe (read) methods the server forwards to the chain's node (spec §5 "Safe"; account methods are answered above). */
+export const safeForwarded: ReadonlySet<string> = new Set(NODE_RPC_METHODS)
 /** Methods of spec §5 this dev wallet does not implement (revoking permissions, user operations, assets). */
 export const unsafeUnsupported = new Set([
   'wallet_revokePermissions',

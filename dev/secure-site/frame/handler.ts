@@ -5,7 +5,7 @@
  * unsafe RPC requests, and answers with `targetOrigin` = the parent's origin. DOM-free: `main.ts` wires it to the
  * window, `fetch`, `localStorage` and the approval UI, and the tests to fakes.
  */
-import { FRAME_SDK_VERSION, FRAME_USER_REJECTED, frameError, frameSuccess, parseAppRequest, rpcMethodKind } from '../../../adapters/frame.protocol.ts'
+import { FRAME_SDK_VERSION, FRAME_USER_REJECTED, frameError, frameSuccess, NODE_RPC_METHODS, parseAppRequest, rpcMethodKind } from '../../../adapters/frame.protocol.ts'
 import type { AppRequest, FrameRequestKind, FrameUser } from '../../../adapters/frame.protocol.ts'
 import { decodeJwt, InvalidJwtError } from '../../../kernel/jwt.ts'
 
@@ -141,29 +141,11 @@ export const frameStoreKeys = {
 
 /** How often APP_CONNECT_DEVICE asks whether the link was opened, in ms (spec §9 poll 1000 ms). */
 export const devicePollInterval = 1000
-/** The safe methods that only read the chain: the frame asks the frame URL's `rpcUrl` for them when given. */
-export const CHAIN_READ_METHODS: ReadonlySet<string> = new Set([
-  'eth_getBalance',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getProof',
-  'eth_getTransactionCount',
-  'eth_blockNumber',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_feeHistory',
-  'eth_blobBaseFee',
-  'eth_getLogs',
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
-])
+/**
+ * The safe methods that only read the chain: the node's ({@link NODE_RPC_METHODS}) but the filters, whose state lives
+ * on one node, and the raw send. The frame asks the frame URL's `rpcUrl` for them when given.
+ */
+export const CHAIN_READ_METHODS: ReadonlySet<string> = new Set(NODE_RPC_METHODS.filter((method) => !method.includes('Filter') && method !== 'eth_sendRawTransaction'))
 
 /** The reply to an APP_CONNECT_FARCASTER whose request was replaced by a newer one (or the frame reloaded). */
 export const FARCASTER_RESTARTED = 'The Farcaster sign-in was restarted'
