@@ -120,7 +120,9 @@ export type FeatureReport =
  * - `root.open`: `open({ view })` asked for one of its views (the router already shows it);
  * - `root.back`: Back on one of its views, while it is not busy (the root goes back after it);
  * - `root.opened`: the modal is being opened (its first view chosen), `account` the connected one (none: not connected);
- * - `root.closed`: the modal closed, `view` the view it showed;
+ * - `root.closing`: the modal began to close (its exit transition, a close no longer refused), `view` the view it
+ *   shows: what closing ends ends here, so that a call made right after the close finds it ended;
+ * - `root.closed`: the modal closed (the exit transition over), `view` the view it showed;
  * - `root.flags`: the resolved feature set changed (spec §6);
  * - `root.network`: the network actor reported a switch's failure (`network.switchRejected`, `…switchFailed`, `…notFound`);
  * - `root.select`: one of its claimed connectors was picked in Connect (see {@link FeatureRegistration.claims}).
@@ -140,6 +142,7 @@ export type RootMoment =
   | { type: 'root.open'; view: string; data?: unknown }
   | { type: 'root.back'; view: string }
   | { type: 'root.opened'; account: ConnectedAccount | undefined }
+  | { type: 'root.closing'; view: string }
   | { type: 'root.closed'; view: string }
   | { type: 'root.flags'; flags: Features }
   | { type: 'root.network'; outcome: 'network.switchRejected' | 'network.switchFailed' | 'network.notFound' }

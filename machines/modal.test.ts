@@ -29,16 +29,17 @@ describe('modal', () => {
     expect(emitted).toEqual(['modal.opened'])
   })
 
-  test('behavior: closing passes through unmountSuspended for the view transition, then emits closed', () => {
+  test('behavior: closing emits closing at once, passes through unmountSuspended for the view transition, then emits closed', () => {
     const { actor, emitted } = start()
     actor.send({ type: 'modal.open' })
     actor.send({ type: 'modal.close' })
+    expect(emitted).toEqual(['modal.opened', 'modal.closing'])
     expect(modalPresence(actor.getSnapshot())).toBe('unmountSuspended')
     vi.advanceTimersByTime(149)
     expect(actor.getSnapshot().value).toBe('closing')
     vi.advanceTimersByTime(1)
     expect(actor.getSnapshot().value).toBe('closed')
-    expect(emitted).toEqual(['modal.opened', 'modal.closed'])
+    expect(emitted).toEqual(['modal.opened', 'modal.closing', 'modal.closed'])
   })
 
   test('behavior: reopening while closing cancels the close', () => {
@@ -48,7 +49,7 @@ describe('modal', () => {
     actor.send({ type: 'modal.open' })
     vi.advanceTimersByTime(1000)
     expect(modalPresence(actor.getSnapshot())).toBe('mounted')
-    expect(emitted).toEqual(['modal.opened', 'modal.opened'])
+    expect(emitted).toEqual(['modal.opened', 'modal.closing', 'modal.opened'])
   })
 
   test('behavior: a refused close shakes for 500 ms, restarted by another refused close; the content stays loaded', () => {
@@ -77,6 +78,6 @@ describe('modal', () => {
     actor.send({ type: 'modal.setCloseBlocked', blocked: false })
     actor.send({ type: 'modal.close' })
     vi.advanceTimersByTime(150)
-    expect(emitted).toEqual(['modal.opened', 'modal.closed'])
+    expect(emitted).toEqual(['modal.opened', 'modal.closing', 'modal.closed'])
   })
 })

@@ -13,7 +13,8 @@ export type ModalEvent =
   /** Whether closing is refused (spec §2: required sign-in without a session). */
   | { type: 'modal.setCloseBlocked'; blocked: boolean }
 
-export type ModalEmitted = { type: 'modal.opened' } | { type: 'modal.closed' }
+/** `modal.closing`: the exit transition began (a close no longer refused); `modal.closed`: it ended. */
+export type ModalEmitted = { type: 'modal.opened' } | { type: 'modal.closing' } | { type: 'modal.closed' }
 
 export type ModalInput = { closeBlocked?: boolean }
 
@@ -25,8 +26,9 @@ export type ModalPresence = 'mounted' | 'unmountSuspended' | 'unmounted'
  *
  * - `closed` (presence `unmounted`) → `modal.open` → `open` (presence `mounted`) with `loading` until
  *   `modal.loaded`.
- * - `modal.close` → `closing` (presence `unmountSuspended`, the exit transition) → after `viewTransition` →
- *   `closed`, emitting `modal.closed` so the owner resets the view.
+ * - `modal.close` → `closing` (presence `unmountSuspended`, the exit transition; emitting `modal.closing`, so that what
+ *   closing ends ends now, not 150 ms later) → after `viewTransition` → `closed`, emitting `modal.closed` so the owner
+ *   resets the view.
  * - Closing is refused while `closeBlocked`; the shake region shakes instead (500 ms `shakeDuration`, restarted by
  *   each refused close) and the content region is left as it is (a view already loaded stays loaded).
  * - `modal.open` while closing reopens at once.
@@ -45,6 +47,7 @@ export const modalMachine = setup({
       closeBlocked: ({ event }) => (event.type === 'modal.setCloseBlocked' ? event.blocked : false),
     }),
     notifyOpened: emit({ type: 'modal.opened' } as const),
+    notifyClosing: emit({ type: 'modal.closing' } as const),
     notifyClosed: emit({ type: 'modal.closed' } as const),
   },
 }).createMachine({
@@ -88,6 +91,7 @@ export const modalMachine = setup({
     },
     closing: {
       tags: ['unmountSuspended'],
+      entry: 'notifyClosing',
       after: { viewTransition: { target: 'closed', actions: 'notifyClosed' } },
       on: { 'modal.open': { target: 'open', actions: 'notifyOpened' } },
     },

@@ -154,7 +154,7 @@ describe('pay chart: with an exchange', () => {
     expect(actor.getSnapshot().matches('reviewing')).toBe(true)
     actor.send({ type: 'pay.exchange', exchangeId: 'reference' })
     await vi.advanceTimersByTimeAsync(timing.payExchangePoll)
-    actor.send({ type: 'root.closed', view: 'Pay' })
+    actor.send({ type: 'root.closing', view: 'Pay' })
     expect(record()).toEqual({ key: 'a', phase: 'ended', outcome: { status: 'cancelled', reason: payReasons.cancelled } })
     expect(calls.closed).toBe(1)
   })
@@ -195,7 +195,7 @@ describe('pay chart: the ends, a reload, no wallet', () => {
     await vi.advanceTimersByTimeAsync(timing.payExchangePoll)
     // The second attempt's first answer: expired again; the visitor closes: the request settles expired, once.
     expect(actor.getSnapshot().value).toBe('expired')
-    actor.send({ type: 'root.closed', view: 'Pay' })
+    actor.send({ type: 'root.closing', view: 'Pay' })
     expect(record()).toEqual({ key: 'a', phase: 'ended', outcome: { status: 'expired', reason: payReasons.exchangeExpired } })
     expect(calls.opened).toBe(2)
   })

@@ -6,7 +6,7 @@ import { base58Encode } from '../adapters/solana.base58.ts'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { InvalidPayParametersError, validatePay } from './pay.input.ts'
 import { PayAssetUnreadableError, payMachine, payReasons, type PayReading, type PayTransferRequest } from './pay.ts'
-import { transactionMachine } from './transaction.ts'
+import { transactionMachine, type TransactionEnd } from './transaction.ts'
 import type { ConnectedAccount } from './features.ts'
 
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
@@ -167,8 +167,52 @@ describe('pay chart', () => {
     rejected.actor.send({ type: 'pay.confirm' })
     await waitFor(rejected.actor, (s) => s.matches('transferring'))
     await waitFor(rejected.actor, (s) => s.matches('reviewing'))
-    rejected.actor.send({ type: 'root.closed', view: 'Pay' })
+    rejected.actor.send({ type: 'root.closing', view: 'Pay' })
     await expect(rejected.ended('r')).resolves.toMatchObject({ outcome: { status: 'cancelled', reason: payReasons.cancelled } })
+  })
+
+  test('behavior: the modal beginning to close ends the payment cancelled at once: a request right after starts a new payment, never "another payment under way"', async () => {
+    const { actor, ended } = start()
+    actor.send({ type: 'pay.request', key: 'a', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
+    actor.send({ type: 'root.closing', view: 'Pay' })
+    // Ended now, not at the end of the exit transition; the view keeps what it showed meanwhile.
+    expect(actor.getSnapshot().context.requests.a).toEqual({ key: 'a', phase: 'ended', outcome: { status: 'cancelled', reason: payReasons.cancelled } })
+    expect(actor.getSnapshot().context.request).toBe(native)
+    actor.send({ type: 'pay.request', key: 'b', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
+    expect(actor.getSnapshot().context.key).toBe('b')
+    // The first modal's exit ends after the second request began (it reopened the modal): nothing of b is lost.
+    actor.send({ type: 'root.closed', view: 'Pay' })
+    expect(actor.getSnapshot().context.requests.b).toEqual({ key: 'b', phase: 'asking' })
+    actor.send({ type: 'pay.confirm' })
+    await expect(ended('b')).resolves.toMatchObject({ outcome: { status: 'success' } })
+    // An end view left by closing settles it then; the modal closed afterwards clears what it showed.
+    actor.send({ type: 'root.closing', view: 'Pay' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    actor.send({ type: 'root.closed', view: 'Pay' })
+    expect(actor.getSnapshot().context.request).toBeUndefined()
+  })
+
+  test('behavior: a transfer already broadcast is not ended by closing: a request meanwhile is another payment under way', async () => {
+    let finish: (end: TransactionEnd) => void = () => {}
+    const transaction = transactionMachine.provide({
+      actors: {
+        send: fromPromise(async () => ({ hash: HASH })),
+        waitForEnd: fromPromise(() => new Promise<TransactionEnd>((resolve) => (finish = resolve))),
+      },
+    })
+    const actor = createActor(payMachine.provide({ actors: { transaction, readPayment: fromPromise(async () => rich) } }), { input: { target: account() } }).start()
+    actor.send({ type: 'pay.request', key: 'a', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
+    actor.send({ type: 'pay.confirm' })
+    await waitFor(actor, (s) => s.matches({ transferring: 'confirming' }))
+    actor.send({ type: 'root.closing', view: 'Pay' })
+    actor.send({ type: 'pay.request', key: 'b', request: native })
+    expect(actor.getSnapshot().context.requests.b).toEqual({ key: 'b', phase: 'ended', outcome: { status: 'failed', reason: payReasons.busy } })
+    finish({ status: 'success', hash: HASH })
+    await waitFor(actor, (s) => s.context.requests.a?.phase === 'ended')
+    expect(actor.getSnapshot().context.requests.a).toMatchObject({ outcome: { status: 'success', txHash: HASH } })
   })
 
   test('behavior: a reverted transfer is failed, never success', async () => {
@@ -193,7 +237,7 @@ describe('pay chart', () => {
     actor.send({ type: 'pay.request', key: 'a', request: native })
     await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     actor.send({ type: 'pay.confirm' })
-    actor.send({ type: 'root.closed', view: 'Pay' })
+    actor.send({ type: 'root.closing', view: 'Pay' })
     await expect(ended('a')).resolves.toMatchObject({ outcome: { status: 'cancelled' } })
 
     const lost = start()

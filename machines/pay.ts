@@ -27,20 +27,24 @@ const walletLost = [{ type: 'recordEnd', params: { status: 'failed', reason: pay
 const exchangeExpired = { type: 'recordEnd', params: { status: 'expired', reason: payReasons.exchangeExpired } } as const
 const exchangeMismatch = { type: 'recordEnd', params: { status: 'failed', reason: payReasons.exchangeMismatch } } as const
 /**
- * An end view: the payment kept in storage is dropped. Done or Close closes the modal, the modal closed otherwise clears
- * it; a failed or expired end settles the request only then (`settle`: Try again may still pay it), a success at once.
+ * An end view: the payment kept in storage is dropped. Done or Close closes the modal, the modal closing otherwise
+ * leaves it; a failed or expired end settles the request only then (`settle`: Try again may still pay it), a success at
+ * once. What the view showed stays for the exit transition (cleared once the modal closed, or by the next request).
  */
 const endView = {
   entry: 'forgetPayment',
-  on: { 'pay.done': { target: 'idle', actions: ['settle', 'clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: ['settle', 'clearPayment'] } },
+  on: { 'pay.done': { target: 'idle', actions: ['settle', 'clearPayment', closeModal] }, 'root.closing': { target: 'idle', actions: 'settle' } },
 } as const
 /** A failed or expired end: Try again / Choose another way is a new attempt of the same request, from the ways to pay. */
 const retryableEnd = { ...endView, on: { ...endView.on, 'pay.retry': { target: 'reviewing', actions: 'restartAttempt' } } } as const
 
-/** Before the hash: the visitor's Cancel or the modal closed ends the payment `cancelled`; the wallet gone ends it `failed`. */
+/**
+ * Before the hash: the visitor's Cancel or the modal closing ends the payment `cancelled` (at the start of the exit
+ * transition, so a `modal.pay` right after the close finds no payment under way); the wallet gone ends it `failed`.
+ */
 const leaving = {
   'pay.cancel': { target: '#pay.idle', actions: [...cancelled, 'clearPayment', closeModal] },
-  'root.closed': { target: '#pay.idle', actions: [...cancelled, 'clearPayment'] },
+  'root.closing': { target: '#pay.idle', actions: cancelled },
   'root.account': [{ guard: 'isWalletLost', target: '#pay.idle', actions: ['setTarget', ...walletLost, 'clearPayment', closeModal] }, { actions: ['setTarget', 'setWalletChain'] }],
 } as const
 
@@ -71,11 +75,14 @@ const leaving = {
  * payment is `verifying`: `verifyExchangeTransfer` reads the transfer on the chain, and only that transfer, as asked,
  * ends `succeeded`. The exchange's `failed` ends `failed` with its reason, its `expired` ends `expired`.
  *
- * Before the hash exists, Cancel or closing the modal ends it `cancelled`, the wallet disconnecting `failed`. Once the
- * transfer is broadcast, closing does not cancel it: the chain decides and the request ends with its receipt. The end
- * views (`succeeded`, `failed`, `expired`) drop the stored payment; Done or Close (`pay.done`) closes the modal. A
- * success settles the request at once; a failed or expired end settles it (`settle`: the attempt's `end` becomes the
- * request's record) only when the visitor leaves it (Close, the modal closed): `pay.retry` (Try again, Choose another
+ * Before the hash exists, Cancel or closing the modal ends it `cancelled`, the wallet disconnecting `failed`. Closing
+ * ends it when the modal begins to close (`root.closing`), not when its exit transition is over: a `modal.pay` right
+ * after a close starts a new payment, never "another payment under way". Once the transfer is broadcast, closing does
+ * not cancel it: the chain decides and the request ends with its receipt (a new request meanwhile is refused as
+ * another payment under way, which it is). The end views (`succeeded`, `failed`, `expired`) drop the stored payment;
+ * Done or Close (`pay.done`) closes the modal. A success settles the request at once; a failed or expired end settles
+ * it (`settle`: the attempt's `end` becomes the request's record) only when the visitor leaves it (Close, the modal
+ * closing): `pay.retry` (Try again, Choose another
  * way) is a new attempt of the same request from the ways to pay (`reviewing`), so the request resolves once, with its
  * final end.
  *
@@ -108,6 +115,8 @@ export const payMachine = paySetup.createMachine({
           { target: 'preparing', actions: 'startRequest' },
         ],
         'pay.resume': { target: 'resuming', actions: 'startResume' },
+        // The payment the closing ended showed until the exit transition was over.
+        'root.closed': { actions: 'clearPayment' },
       },
     },
     /** After a reload: the payment kept in storage is read and followed again where it was, the Pay view showing it. */
@@ -216,7 +225,7 @@ export const payMachine = paySetup.createMachine({
       initial: 'opening',
       on: {
         'pay.cancel': { target: '#pay.idle', actions: [...cancelled, 'closeExchangeWindow', 'clearPayment', closeModal] },
-        'root.closed': { target: '#pay.idle', actions: [...cancelled, 'closeExchangeWindow', 'clearPayment'] },
+        'root.closing': { target: '#pay.idle', actions: [...cancelled, 'closeExchangeWindow'] },
       },
       states: {
         opening: {

@@ -127,7 +127,7 @@ function deliver(enqueue: FeatureQueue, context: RootContext, id: string, event:
 }
 
 /** The root's moments a feature hears (see {@link RootMoment}), by the root's event that makes each. */
-export type Moment = 'root.opened' | 'root.closed' | 'root.flags' | 'root.network' | 'root.account'
+export type Moment = 'root.opened' | 'root.closing' | 'root.closed' | 'root.flags' | 'root.network' | 'root.account'
 
 /**
  * Tells every available feature about a moment: a spawned one receives it as an event its own chart handles
@@ -161,6 +161,8 @@ function momentOf(context: RootContext, moment: Moment, event: RootEvent, change
         : undefined
     case 'root.opened':
       return { type: 'root.opened', account: connectedAccount(context) }
+    case 'root.closing':
+      return { type: 'root.closing', view: context.view }
     case 'root.closed':
       return { type: 'root.closed', view: context.view }
     case 'root.flags':
@@ -189,7 +191,7 @@ export function claimantOf(context: RootContext, connectorId: string): FeatureRe
   return Object.values(context.registry).find((r) => r.claims?.(connectorId) && isAvailable(context, r.id))
 }
 
-/** Tells every available feature about a moment (`root.opened`, `root.closed`, `root.flags`, `root.network`). */
+/** Tells every available feature about a moment (`root.opened`, `root.closing`, `root.closed`, `root.flags`, `root.network`). */
 function tell(moment: Exclude<Moment, 'root.account'>) {
   return rootSetup.enqueueActions(({ context, event, enqueue }) => tellFeatures(enqueue, context, moment, event))
 }
@@ -216,6 +218,8 @@ function openView(fixed: ViewName | undefined) {
 export const featureActions = {
   /** Tells every available feature the modal opened. */
   tellOpened: tell('root.opened'),
+  /** Tells every available feature the modal began to close (its exit transition: the close is no longer refused). */
+  tellClosing: tell('root.closing'),
   /** Tells every available feature the modal closed. */
   tellClosed: tell('root.closed'),
   /** Tells every available feature the resolved feature set changed. */

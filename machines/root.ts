@@ -219,6 +219,8 @@ export const rootMachine = rootImplementations.createMachine({
                 { type: 'replaceWith', params: { view: 'Connect' } },
               ],
             },
+            // The exit transition began: the features hear it now (a payment ends cancelled before `modal.pay` is called again).
+            'modal.closing': { actions: 'tellClosing' },
             'modal.closed': [
               {
                 guard: 'isEmbeddedAndConnected',

@@ -113,6 +113,23 @@ describe('modal.pay', () => {
     expect(sends()).toEqual([])
   })
 
+  test('behavior: pay, close, pay at once: the first resolves cancelled, the second opens the Pay view again and pays (never "another payment under way")', async () => {
+    const { modal, wallet, sends } = await connected({ autoApprove: false })
+    const to = recipient()
+    const first = modal.pay({ recipient: to, amount: '0.001', asset: 'native', chainId: 31337 })
+    await waitFor(() => expect(modal.getState().open && payState(modal)).toEqual({ reviewing: 'ready' }))
+    modal.close()
+    const second = modal.pay({ recipient: to, amount: '0.002', asset: 'native', chainId: 31337 })
+    await expect(first).resolves.toEqual({ status: 'cancelled', reason: 'The payment was cancelled.' })
+    await waitFor(() => expect(modal.getState().open && payState(modal)).toEqual({ reviewing: 'ready' }))
+    expect(modal.getState().view).toBe('Pay')
+    modal.actor.send({ type: 'feature.deliver', feature: 'pay', event: { type: 'pay.confirm' } })
+    await waitFor(() => expect(sends()).toHaveLength(1))
+    wallet.approve(sends()[0]!.id)
+    await expect(second).resolves.toMatchObject({ status: 'success', paidAmount: '0.002' })
+    expect(await chain.getBalance({ address: to })).toBe(parseEther('0.002'))
+  })
+
   test('behavior: a rejection in the wallet returns to the review; destroying the modal then resolves cancelled, never pending', async () => {
     const { modal, wallet, sends } = await connected({ autoApprove: false })
     const result = modal.pay({ recipient: recipient(), amount: '0.001', asset: 'native', chainId: 31337 })

@@ -9,7 +9,7 @@ import { buildModelPaths, coverageReport, formatCoverage } from './coverage.ts'
 /**
  * Model of the pay feature's chart: every state and transition reached from gestures and answers — `modal.pay`'s
  * request (a second one while one is under way), the reading (enough, short, an amount finer than the decimals, an
- * unreadable asset, no answer in time), Pay, Cancel, the modal closed, the wallet's network switch (done, declined), the transaction's
+ * unreadable asset, no answer in time), Pay, Cancel, the modal closing (and then closed), the wallet's network switch (done, declined), the transaction's
  * ends (confirmed, rejected, reverted), the hash, the wallet gone or on another chain, Done; with an exchange: the
  * list (answered, failed), the choice, the session (opened, refused), the polls (pending, a claim of this payment or of
  * another, failed, expired, garbage), the chain's word on the claim, the deadline; Try again from a failed or expired
@@ -30,6 +30,7 @@ const outcomes = [{ status: 'confirmed', hash: HASH }, { status: 'rejected' }, {
 const account = (caipNetworkId: string) => ({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId, namespace: 'eip155', connectorId: 'dev', supported: true, testnet: true })
 const moved = { type: 'root.account', change: 'changed', account: account('eip155:1'), holder: 'pay' }
 const gone = { type: 'root.account', change: 'disconnected', account: undefined, holder: 'pay' }
+const closing = { type: 'root.closing', view: 'Pay' }
 const closed = { type: 'root.closed', view: 'Pay' }
 const session = { exchangeId: 'reference', sessionId: 'session-1', url: 'http://127.0.0.1:8600/exchange/pay/session-1', deadline: 1_800_000_060_000, expiresIn: 60_000 }
 const resumedBase = { key: 'r', request, units: 5n * 10n ** 17n, reading: { ...rich, balance: 0n, nativeBalance: 0n, fee: 0n } }
@@ -40,7 +41,7 @@ const statuses = [{ status: 'pending' }, claim('0.5'), claim('0.4'), { status: '
 type S = { matches: (value: unknown) => boolean; context: { wallet?: { caipNetworkId: string }; target?: unknown; key?: string; exchanges?: unknown[] } }
 const events = (s: S) => {
   const list: Array<{ type: string; [k: string]: unknown }> = [{ type: 'pay.request', key: s.context.key ? 'second' : 'first', request }]
-  if (s.matches('idle')) list.push(gone, { type: 'pay.resume', key: 'r' }, { type: 'pay.request', key: 'sol', request: solRequest })
+  if (s.matches('idle')) list.push(gone, closed, { type: 'pay.resume', key: 'r' }, { type: 'pay.request', key: 'sol', request: solRequest })
   if (s.matches('resuming'))
     list.push(
       { type: 'xstate.done.actor.loadStoredPayment', output: named('exchange', { ...resumedBase, exchanges: [{ id: 'reference', name: 'Reference Exchange' }], exchangeId: 'reference', exchangeSession: session }) },
@@ -59,7 +60,7 @@ const events = (s: S) => {
       gone,
     )
   if (s.matches({ reviewing: 'ready' })) list.push({ type: 'pay.confirm' })
-  if (s.matches('reviewing') || s.matches('switchingNetwork') || s.matches({ transferring: 'prompting' })) list.push({ type: 'pay.cancel' }, closed, moved, gone)
+  if (s.matches('reviewing') || s.matches('switchingNetwork') || s.matches({ transferring: 'prompting' })) list.push({ type: 'pay.cancel' }, closing, moved, gone)
   if (s.matches('switchingNetwork')) list.push({ type: 'xstate.done.actor.switchNetwork' }, { type: 'xstate.error.actor.switchNetwork', error: new UserRejectedRequestError() })
   if (s.matches({ transferring: 'prompting' })) list.push({ type: 'transaction.submitted', hash: HASH })
   if (s.matches({ transferring: 'confirming' })) list.push(gone)
@@ -70,7 +71,7 @@ const events = (s: S) => {
       { type: 'xstate.error.actor.listExchanges', error: new Error('offline') },
       { type: 'pay.exchange', exchangeId: 'reference' },
     )
-  if (s.matches('exchange')) list.push({ type: 'pay.cancel' }, closed)
+  if (s.matches('exchange')) list.push({ type: 'pay.cancel' }, closing)
   if (s.matches({ exchange: 'opening' })) list.push({ type: 'xstate.done.actor.createExchangeSession', output: session }, { type: 'xstate.error.actor.createExchangeSession', error: new Error('refused') })
   if (s.matches({ exchange: 'awaiting' })) list.push({ type: 'xstate.after.exchangeDeadline.pay.exchange.awaiting' })
   if (s.matches({ exchange: { awaiting: 'waiting' } })) list.push({ type: 'xstate.after.payExchangePoll.pay.exchange.awaiting.waiting' })
@@ -82,7 +83,7 @@ const events = (s: S) => {
       { type: 'xstate.done.actor.verifyExchangeTransfer', output: false },
       { type: 'xstate.error.actor.verifyExchangeTransfer', error: new Error('node') },
     )
-  if (s.matches('succeeded') || s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.done' }, closed)
+  if (s.matches('succeeded') || s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.done' }, closing)
   if (s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.retry' })
   return list
 }

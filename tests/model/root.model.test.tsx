@@ -396,6 +396,7 @@ describe('root model: scenario walks in the UI', () => {
       'root.screen.open --app.push[0]',
       'root.screen.open.browsing --app.back[1]',
       'root.screen.open --app.close[0]',
+      'root.screen.open --modal.closing[0]',
       'root.screen.open --modal.closed[1]',
     ],
     async (app) => {
