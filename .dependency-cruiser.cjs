@@ -111,6 +111,20 @@ module.exports = {
       to: { path: '^(dev|demo|tests|examples)/' },
     },
     {
+      name: 'library-not-to-inspect',
+      severity: 'error',
+      comment: 'The inspector (latchkey/inspect) sits above the library: nothing of `latchkey` itself imports it, so it costs a dapp nothing unless imported.',
+      from: { path: library, pathNot: test },
+      to: { path: '^inspect/' },
+    },
+    {
+      name: 'inspect-not-to-dev-or-tests',
+      severity: 'error',
+      comment: 'The inspector ships in the package: it never imports the local stack, the demo, the tests, the examples or the test kit (dev/ imports it).',
+      from: { path: '^inspect/', pathNot: test },
+      to: { path: '^(dev|demo|tests|examples|testing)/' },
+    },
+    {
       name: 'facade-only-from-entries',
       severity: 'error',
       comment: "Only the public entries import the facade (ui/createModal.ts): the files below it name the instance's type from ui/instance.ts and reach the core's module through ui/coreModule.ts.",

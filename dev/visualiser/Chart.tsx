@@ -6,7 +6,7 @@
  * the SVG export keeps). Every colour is an attribute: the exported file needs no stylesheet.
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
-import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from './layout.ts'
+import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from '../../inspect/layout.ts'
 
 export const chartColours = {
   background: '#ffffff',

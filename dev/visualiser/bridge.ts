@@ -6,7 +6,8 @@
  * named actor (checked first: a bad one is answered with an error and changes nothing).
  */
 import type { ActorRefLike, AnyActorRef, InspectionEvent } from 'xstate'
-import { channelName, checkCommandEvent, parseVisualiserMessage, toPlain, type ActorInfo, type ChannelLike, type DemoMessage, type PlainEvent, type SnapshotInfo } from './protocol.ts'
+import { toPlain } from '../../inspect/plain.ts'
+import { channelName, checkCommandEvent, parseVisualiserMessage, type ActorInfo, type ChannelLike, type DemoMessage, type PlainEvent, type SnapshotInfo } from './protocol.ts'
 
 export type InspectBridgeOptions = {
   /** The channel; default `new BroadcastChannel('latchkey-inspect')`. */

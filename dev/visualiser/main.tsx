@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { createActor } from 'xstate'
 import { App } from './App.tsx'
 import { broadcastChannelActor } from './channel.ts'
-import { machineToGraph, type MachineGraph } from './graph.ts'
+import { machineToGraph, type MachineGraph } from '../../inspect/graph.ts'
 import { visualisedMachines } from './machines.ts'
 import { sessionMachine } from './session.ts'
 

@@ -28,7 +28,7 @@ export type ActorInfo = {
   parent: string | null
 }
 
-/** The part of a snapshot the visualiser shows; `context` is serialised with {@link toPlain}. */
+/** The part of a snapshot the visualiser shows; `context` is serialised with `toPlain` (inspect/plain.ts). */
 export type SnapshotInfo = {
   status: string
   /** The state value (machines only; null for other actors). */
@@ -39,7 +39,7 @@ export type SnapshotInfo = {
   error?: unknown
 }
 
-/** An event as plain data: `type` plus its other fields serialised with {@link toPlain}. */
+/** An event as plain data: `type` plus its other fields serialised with `toPlain` (inspect/plain.ts). */
 export type PlainEvent = { type: string; [field: string]: unknown }
 
 type FromDemo<T> = T & { instance: string }
@@ -132,79 +132,4 @@ export function eventFromPayload(type: string, payloadText: string): { ok: true;
     return { ok: false, error: `The payload must be a JSON object (the event's fields), got ${what}` }
   }
   return checkCommandEvent({ ...payload, type })
-}
-
-/** Limits of {@link toPlain}. */
-export type PlainOptions = { maxDepth?: number; maxArray?: number; maxString?: number }
-
-/** Is `value` an XState actor ref? */
-export function isActorRef(value: unknown): value is { sessionId: string; id: string; send: unknown } {
-  return isRecord(value) && typeof value.sessionId === 'string' && typeof value.send === 'function'
-}
-
-/**
- * A copy of `value` that `JSON.stringify` and `postMessage` accept, never throwing: actor refs become
- * `"[ActorRef router]"`, functions `"[Function name]"`, errors `{ name, message }`, bigints `"123n"`, Maps
- * and Sets objects and arrays, Dates ISO strings, a cycle `"[Circular]"`; past `maxDepth` (8) `"[…]"`, arrays
- * past `maxArray` (100) items and strings past `maxString` (2,000) characters are cut with a note.
- *
- * @example toPlain({ n: 1n, f() {}, self: a }) // { n: '1n', f: '[Function f]', self: '[Circular]' }
- */
-export function toPlain(value: unknown, options: PlainOptions = {}): unknown {
-  const { maxDepth = 8, maxArray = 100, maxString = 2_000 } = options
-  const seen = new WeakSet<object>()
-  const walk = (v: unknown, depth: number): unknown => {
-    switch (typeof v) {
-      case 'string':
-        return v.length > maxString ? `${v.slice(0, maxString)}… (${v.length} characters)` : v
-      case 'number':
-        return Number.isFinite(v) ? v : String(v)
-      case 'boolean':
-        return v
-      case 'undefined':
-        return undefined
-      case 'bigint':
-        return `${v}n`
-      case 'symbol':
-        return v.toString()
-      case 'function':
-        return `[Function ${v.name || 'anonymous'}]`
-    }
-    if (v === null) return null
-    const obj = v as object
-    if (isActorRef(obj)) return `[ActorRef ${obj.id}]`
-    if (seen.has(obj)) return '[Circular]'
-    if (depth >= maxDepth) return '[…]'
-    seen.add(obj)
-    try {
-      if (obj instanceof Error) {
-        return { name: obj.name, message: obj.message, ...(obj.cause !== undefined ? { cause: walk(obj.cause, depth + 1) } : {}) }
-      }
-      if (obj instanceof Date) return Number.isNaN(obj.getTime()) ? 'Invalid Date' : obj.toISOString()
-      if (obj instanceof Map) return Object.fromEntries([...obj].slice(0, maxArray).map(([k, x]) => [String(k), walk(x, depth + 1)]))
-      if (obj instanceof Set) return walk([...obj], depth)
-      if (Array.isArray(obj)) {
-        const items = obj.slice(0, maxArray).map((x) => walk(x, depth + 1))
-        return obj.length > maxArray ? [...items, `… ${obj.length - maxArray} more`] : items
-      }
-      if (typeof (obj as { nodeType?: unknown }).nodeType === 'number') return `[Node ${(obj as { nodeName?: string }).nodeName ?? ''}]`
-      const out: Record<string, unknown> = {}
-      for (const key of Object.keys(obj)) {
-        let field: unknown
-        try {
-          field = (obj as Record<string, unknown>)[key]
-        } catch (error) {
-          field = `[Unreadable: ${(error as Error)?.message ?? 'error'}]`
-        }
-        const plain = walk(field, depth + 1)
-        if (plain !== undefined) out[key] = plain
-      }
-      return out
-    } catch (error) {
-      return `[Unserialisable: ${(error as Error)?.message ?? 'error'}]`
-    } finally {
-      seen.delete(obj)
-    }
-  }
-  return walk(value, 0)
 }

@@ -4,7 +4,7 @@
  * the history, the event list, the drive panel) and the handlers QA's gestures call.
  */
 import type { SnapshotFrom } from 'xstate'
-import { acceptedEvents, activeNodeIds, type MachineGraph } from './graph.ts'
+import { acceptedEvents, activeNodeIds, type MachineGraph } from '../../inspect/graph.ts'
 import { eventFromPayload } from './protocol.ts'
 import type { HistoryEntry, SessionActor, sessionMachine } from './session.ts'
 import { payloadTemplate } from './templates.ts'

@@ -1,6 +1,6 @@
 import { createActor, fromCallback, SimulatedClock } from 'xstate'
 import { describe, expect, test } from 'vitest'
-import { machineToGraph } from './graph.ts'
+import { machineToGraph } from '../../inspect/graph.ts'
 import type { ActorInfo, DemoMessage, VisualiserMessage } from './protocol.ts'
 import { connectSession, formatValue } from './session.connect.ts'
 import { sessionMachine } from './session.ts'

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from '@playwright/test'
-import { machineToGraph } from '../../dev/visualiser/graph.ts'
+import { machineToGraph } from '../../inspect/graph.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { sendMachine } from '../../machines/send.ts'
 import { anyDialog, connectDevWallet, dialog, expect, expectNoAxeViolations, test } from './fixtures.ts'

@@ -18,7 +18,7 @@ import { readdirSync, readFileSync, type Dirent } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 /** The folders whose `*.test.ts` / `*.test.tsx` files Vitest runs (relative to the repository root). */
-export const testFolders = ['openapi', 'kernel', 'machines', 'adapters', 'services', 'ui', 'testing', 'dev', 'tests'] as const
+export const testFolders = ['openapi', 'kernel', 'machines', 'adapters', 'services', 'ui', 'testing', 'inspect', 'dev', 'tests'] as const
 
 const testFile = /\.test\.tsx?$/
 const sourceFile = /\.tsx?$/

@@ -2,7 +2,7 @@ import ELK from 'elkjs/lib/elk.bundled.js'
 import { describe, expect, test } from 'vitest'
 import { machineToGraph } from './graph.ts'
 import { isInternalEdge, layoutGraph } from './layout.ts'
-import { visualisedMachines } from './machines.ts'
+import { visualisedMachines } from '../dev/visualiser/machines.ts'
 
 const elk = new ELK()
 

@@ -1,11 +1,11 @@
 import { and, fromPromise, not, setup } from 'xstate'
 import { describe, expect, test } from 'vitest'
-import { siwxMachine } from '../../machines/siwx.ts'
-import { sendMachine } from '../../machines/send.ts'
-import { rootMachine } from '../../machines/root.ts'
-import { stateInventory, transitionInventory } from '../../tests/model/coverage.ts'
+import { siwxMachine } from '../machines/siwx.ts'
+import { sendMachine } from '../machines/send.ts'
+import { rootMachine } from '../machines/root.ts'
+import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { acceptedEvents, activeNodeIds, edgeLabel, machineToGraph } from './graph.ts'
-import { visualisedMachines } from './machines.ts'
+import { visualisedMachines } from '../dev/visualiser/machines.ts'
 
 /** Nested, parallel, guarded, delayed, invoked, eventless, final and history nodes in one small chart. */
 const sample = setup({

@@ -155,7 +155,7 @@ function toEdge(source: StateNodeLike, t: TransitionLike, index: number): GraphE
 export function machineToGraph(machine: AnyStateMachine): MachineGraph {
   const root = (machine as { root?: unknown } | null | undefined)?.root as StateNodeLike | undefined
   if (!root || typeof root !== 'object' || !(root.transitions instanceof Map)) {
-    throw new TypeError('machineToGraph: expected an XState v5 machine (createMachine/setup().createMachine), got ' + describe(machine))
+    throw new TypeError(`machineToGraph: expected an XState v5 machine (createMachine/setup().createMachine), got ${describe(machine)}`)
   }
   const nodes: GraphNode[] = []
   const edges: GraphEdge[] = []
