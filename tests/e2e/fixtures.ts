@@ -2,7 +2,6 @@
  * Helpers of the end-to-end specs: a clean demo page, the dev wallet's approval panel, and the real
  * balances read from the anvil chains of the e2e stack (ports and URLs: ./stack.ts).
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
 import { createPublicClient, createTestClient, http, parseEther, type Address, type TransactionReceipt } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -15,6 +14,9 @@ import { createEmailSession, emailStorage, gotoWithStorage, gotoWithStoredSessio
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
 export const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
+
+/** Axe scans (./axe.ts). */
+export { axeFor, describeViolations, expectNoAxeViolations } from './axe.ts'
 
 /** The two chains of the e2e stack, by chain id; the reference API server; the secure site (./stack.ts). */
 export { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
@@ -279,31 +281,6 @@ export function focusIsInsideDialog(page: Page): Promise<{ inside: boolean; focu
       e ? `${e.tagName.toLowerCase()}${e.getAttribute('aria-label') ? `[aria-label="${e.getAttribute('aria-label')}"]` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"` : 'null'
     return { inside: Boolean(dlg && el && dlg.contains(el)), focused: describe(el) }
   })
-}
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
-
-/** One line per violation and node, for the assertion message. */
-export function describeViolations(violations: AxeResults['violations']): string {
-  return violations
-    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n${v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n')}`)
-    .join('\n')
-}
-
-/**
- * An axe scan of `page`. When the page has no frame but its own, axe runs in one pass (`axe.run`, the builder's
- * legacy mode): the same rules and results, without the blank page that the cross-frame mode opens for its
- * `finishRun`, about a second saved per scan. With frames (the embedded wallet's, cross-origin) it runs across them.
- */
-export function axeFor(page: Page): AxeBuilder {
-  const builder = new AxeBuilder({ page })
-  return page.frames().length === 1 ? builder.setLegacyMode(true) : builder
-}
-
-/** Runs axe on the whole page (the modal's open shadow root included) and expects no violation. */
-export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const results = await axeFor(page).analyze()
-  expect(results.violations, `axe violations with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
 }
 
 /** A behaviour of the reference server (dev/api/server.ts `ApiBehaviour`). */
