@@ -95,11 +95,13 @@ export const frameUserSchema = v.object({
 })
 export type FrameUser = v.InferOutput<typeof frameUserSchema>
 
-/** The payload of every `FRAME_<KIND>_ERROR`: the message, and for the email throttle the seconds left. */
+/** The payload of every `FRAME_<KIND>_ERROR`: the message, for the email throttle the seconds left, for an RPC refusal its code. */
 export const frameErrorPayloadSchema = v.object({
   message: v.string(),
   /** APP_CONNECT_EMAIL throttled (spec §5: 30 s between email logins): the seconds until a retry is allowed. */
   retryAfterSeconds: v.optional(v.pipe(v.number(), v.minValue(0))),
+  /** An RPC request's refusal: its EIP-1193 / EIP-5792 code (4200 not supported, 5740 batch too large, -32602, …). */
+  code: v.optional(v.pipe(v.number(), v.integer())),
 })
 export type FrameErrorPayload = v.InferOutput<typeof frameErrorPayloadSchema>
 

@@ -23,13 +23,18 @@ export class FrameNotSetError extends BaseError {
   }
 }
 
-/** A frame error reply (spec §8: its message, or "An error occurred"); `retryAfterSeconds` for the email throttle. */
+/**
+ * A frame error reply (spec §8: its message, or "An error occurred"); `retryAfterSeconds` for the email throttle, `code`
+ * the EIP-1193 / EIP-5792 code of an RPC request's refusal when the frame gave one.
+ */
 export class FrameReplyError extends BaseError {
   override name = 'FrameReplyError'
   retryAfterSeconds: number | undefined
+  code: number | undefined
   constructor(payload: Partial<FrameErrorPayload> = {}) {
     super(payload.message?.trim() ? payload.message : 'An error occurred')
     this.retryAfterSeconds = payload.retryAfterSeconds
+    this.code = payload.code
   }
 }
 

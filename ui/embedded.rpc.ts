@@ -4,7 +4,8 @@
  * unsafe with the frame's approval, or disallowed) and settles the caller's promise with the machine's answer.
  */
 import { createActor } from 'xstate'
-import { UnknownProviderError, UserRejectedRequestError } from '../adapters/errors.ts'
+import { ProviderRpcError, UnknownProviderError, UserRejectedRequestError } from '../adapters/errors.ts'
+import { FrameReplyError } from '../adapters/frame.ts'
 import { frameRpcMachine, RpcNotAllowedError } from '../machines/frameRpc.ts'
 import { frameRpcActor, type FrameClient } from './assemble/frameClient.ts'
 
@@ -62,6 +63,9 @@ function providerErrorOf(error: unknown): unknown {
   if (error instanceof RpcNotAllowedError) return error
   const { message, code } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; code?: unknown }
   if (message === 'User rejected the request') return new UserRejectedRequestError({ cause: error })
+  // The secure site's refusal with its code (4200, an EIP-5792 code, …): that code, with the frame's words.
+  if (error instanceof FrameReplyError && typeof code === 'number')
+    return code === UserRejectedRequestError.code ? new UserRejectedRequestError({ cause: error }) : new ProviderRpcError(code, error.shortMessage, { cause: error })
   if (typeof code === 'number') return error
   return new UnknownProviderError(typeof message === 'string' && message ? message : 'An error occurred', { cause: error })
 }

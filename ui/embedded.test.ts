@@ -169,6 +169,21 @@ describe('embedded wallet provider', () => {
     s.e.destroy()
   })
 
+  test("behavior: a frame refusal with the secure site's code (4200, 5740) reaches the dapp with that code and the frame's words", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    const batch = s.e.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls: [] }] })
+    await s.ready()
+    await s.flush()
+    s.f.say(frameError('RPC_REQUEST', s.f.last('RPC_REQUEST')!.id, { message: 'A batch holds at most 10 calls', code: 5740 }))
+    await expect(batch).rejects.toMatchObject({ name: 'ProviderRpcError', code: 5740, shortMessage: 'A batch holds at most 10 calls' })
+    const capabilities = s.e.provider.request({ method: 'wallet_getCapabilities', params: [user.address] })
+    await s.flush()
+    s.f.say(frameError('RPC_REQUEST', s.f.last('RPC_REQUEST')!.id, { message: 'Method not supported by the embedded wallet', code: 4200 }))
+    await expect(capabilities).rejects.toMatchObject({ code: 4200, shortMessage: 'Method not supported by the embedded wallet' })
+    s.e.destroy()
+  })
+
   test('behavior: an approved request answers its result and reports success; closing the modal rejects a pending approval', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const s = setup()

@@ -180,6 +180,9 @@ export function createDevChainBundler(chain: DevBundlerChain): DevChainBundler {
     // paid = preOpGas + used + (callGasLimit - used) / 10 (the EntryPoint's penalty on unused execution gas).
     const used = ((result.paid - result.preOpGas - simulationGas.callGasLimit / 10n) * 10n) / 9n
     const callGasLimit = (used * 12n) / 10n + 10_000n
+    // A deployed account's call is simulated, and one that reverts is refused (-32521) as ERC-7769 bundlers do: the
+    // wallet never sends it (EIP-5792: not included, 400). A counterfactual account's call is not simulated here (it
+    // has no code yet): that operation is included and reverts on chain (500).
     const code = await client.getCode({ address: op.sender })
     if (code && code !== '0x') {
       try {

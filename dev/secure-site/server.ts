@@ -15,6 +15,8 @@
  * GET  /api/session           Bearer → { isConnected }
  * POST /api/sign-out          Bearer → {} (the session is revoked)
  * POST /api/rpc               Bearer, { method, params, chainId } → { result }
+ * POST /api/rpc/check         Bearer, { method, params, chainId } → {}: the request would be taken (a batch checked before
+ *                             the frame's approval); else its refusal with `code`
  * POST /api/update-email      Bearer, { email } → { action: VERIFY_PRIMARY_OTP }: a code to the current address
  * POST /api/update-email/primary-otp    Bearer, { otp } → { action: VERIFY_SECONDARY_OTP }: a code to the new address
  * POST /api/update-email/secondary-otp  Bearer, { otp } → { email }: the user's email is the new one
@@ -258,6 +260,11 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       case 'POST /api/rpc': {
         const body = await readJson(req)
         return sendJson(res, 200, { result: (await svc.rpc(token, { method: body.method, params: body.params, chainId: body.chainId })) ?? null })
+      }
+      case 'POST /api/rpc/check': {
+        const body = await readJson(req)
+        await svc.checkRpc(token, { method: body.method, params: body.params, chainId: body.chainId })
+        return sendJson(res, 200, {})
       }
       case 'GET /verify-device': {
         try {

@@ -397,6 +397,26 @@ export function createSecureService(options: SecureServiceOptions) {
       return stateOf(user, chainId)
     },
 
+    /**
+     * Checks an unsafe request before the frame shows its approval, as {@link rpc} would before it acts, and answers
+     * nothing: a `wallet_sendCalls` batch (the EOA's 4200, a malformed request, another chain or account, too many
+     * calls, a used id; smartCalls.ts). Other methods pass (their checks come with the request itself).
+     * @throws SecureSiteError 401 without a session, 400 with the refusal's EIP-1193 / EIP-5792 `code`.
+     */
+    async checkRpc(token: string | undefined, request: { method: unknown; params?: unknown; chainId: unknown }): Promise<void> {
+      const { user } = await authenticate(token)
+      if (request.method !== 'wallet_sendCalls') return
+      const chain = options.chains.find((c) => c.chainId === (typeof request.chainId === 'number' ? request.chainId : Number(String(request.chainId).replace(/^eip155:/, ''))))
+      if (!chain) throw new SecureSiteError(400, secureMessages.chainNotSupported, { code: 4901 })
+      const smartAddress = (await prefersSmart(user.id, chain.chainId)) ? await smart.addressOf(getAddress(user.address)) : undefined
+      try {
+        await calls.check({ userId: user.id, account: smartAddress, chainId: chain.chainId, params: Array.isArray(request.params) ? (request.params as unknown[]) : [] })
+      } catch (error) {
+        if (error instanceof SmartCallsError) throw new SecureSiteError(400, error.shortMessage, { code: error.code })
+        throw error
+      }
+    },
+
     async rpc(token: string | undefined, request: { method: unknown; params?: unknown; chainId: unknown }): Promise<unknown> {
       const { user } = await authenticate(token)
       const method = typeof request.method === 'string' ? request.method : ''

@@ -153,6 +153,34 @@ describe('secure site: batched calls of the smart account', () => {
     expect(await rpc(token, 'wallet_getCallsStatus', [])).toMatchObject({ status: 400, json: { code: -32602 } })
   }, 90_000)
 
+  it('behavior: the check before the frame approval (POST /api/rpc/check) refuses a batch as the send would, takes a good one, and sends nothing', async () => {
+    const { token, account } = await signUp()
+    const eoa = await signUp(false)
+    const to = fresh()
+    const check = (t: string | undefined, method: string, params: unknown) => call('POST', '/api/rpc/check', { ...(t ? { token: t } : {}), body: { method, params, chainId: 31337 } })
+    const block = await chain.getBlockNumber()
+    expect(
+      await check(
+        token,
+        'wallet_sendCalls',
+        batch(
+          account,
+          Array.from({ length: 11 }, () => ({ to, value: '0x1' })),
+        ),
+      ),
+    ).toMatchObject({ status: 400, json: { code: 5740 } })
+    expect(await check(token, 'wallet_sendCalls', batch(account, [{ to, data: '0xabc' }]))).toMatchObject({
+      status: 400,
+      json: { code: -32602, message: 'Invalid params for wallet_sendCalls: calls[0].data must be 0x and whole bytes of hex' },
+    })
+    expect(await check(eoa.token, 'wallet_sendCalls', batch(eoa.owner, [{ to, value: '0x1' }]))).toMatchObject({ status: 400, json: { code: 4200 } })
+    expect(await check(token, 'wallet_sendCalls', batch(account, [{ to, value: '0x1' }]))).toMatchObject({ status: 200, json: {} })
+    expect(await check(token, 'personal_sign', ['0x00', account])).toMatchObject({ status: 200, json: {} })
+    expect((await check(undefined, 'wallet_sendCalls', batch(account, [{ to, value: '0x1' }]))).status).toBe(401)
+    expect(await chain.getBlockNumber()).toBe(block)
+    expect(await chain.getBalance({ address: to })).toBe(0n)
+  }, 60_000)
+
   it('bad input: each malformed request is refused with its code and nothing is sent', async () => {
     const { token, account } = await signUp()
     const to = fresh()

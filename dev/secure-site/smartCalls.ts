@@ -178,15 +178,21 @@ export function createSmartCalls({ db, smart, chainIds }: SmartCallsOptions) {
     },
 
     /**
+     * Checks a `wallet_sendCalls([request])` before the frame shows its approval, as {@link send} will: nothing is sent.
+     * @throws SmartCallsError as {@link send} does before it sends (4200 for the EOA, 5720, those of {@link parseSendCalls}).
+     */
+    async check(input: { userId: number; account: Address | undefined; chainId: number; params: unknown[] }): Promise<void> {
+      await check(input)
+    },
+
+    /**
      * `wallet_sendCalls([request])`, after the frame's approval: one user operation of every call.
      * @returns `{ id }`: the dapp's id when it gave one, else the user operation hash.
      * @throws SmartCallsError 4200 for the EOA, 5720 for an id this user already used, those of {@link parseSendCalls};
      *   the bundler's refusal with its code (SmartAccountSendError).
      */
     async send(input: { userId: number; ownerKey: () => Promise<Hex>; account: Address | undefined; chainId: number; params: unknown[] }): Promise<{ id: string }> {
-      if (!input.account) throw new SmartCallsError(callsErrorCodes.unsupportedMethod, 'Method not supported by the embedded wallet')
-      const request = parseSendCalls(input.params[0], { chainId: input.chainId, account: input.account })
-      if (request.id !== undefined && (await batchOf(input.userId, request.id))) throw new SmartCallsError(callsErrorCodes.duplicateId, `Duplicate batch id: ${request.id}`)
+      const request = await check(input)
       const userOpHash = await smart.submit(await input.ownerKey(), input.chainId, request.calls)
       const id = request.id ?? userOpHash
       await db.query('insert into call_batches (user_id, id, chain_id, user_op_hash) values ($1, $2, $3, $4) on conflict do nothing', [input.userId, id, input.chainId, userOpHash])
@@ -208,6 +214,14 @@ export function createSmartCalls({ db, smart, chainIds }: SmartCallsOptions) {
       }
       return callsStatusOf(id, batch.chainId, await smart.operationReceipt(batch.chainId, batch.userOpHash))
     },
+  }
+
+  /** The request of a `wallet_sendCalls` the user's smart account may send; refused as {@link parseSendCalls} says, 4200, 5720. */
+  async function check(input: { userId: number; account: Address | undefined; chainId: number; params: unknown[] }): Promise<SmartCallsRequest> {
+    if (!input.account) throw new SmartCallsError(callsErrorCodes.unsupportedMethod, 'Method not supported by the embedded wallet')
+    const request = parseSendCalls(input.params[0], { chainId: input.chainId, account: input.account })
+    if (request.id !== undefined && (await batchOf(input.userId, request.id))) throw new SmartCallsError(callsErrorCodes.duplicateId, `Duplicate batch id: ${request.id}`)
+    return request
   }
 
   async function batchOf(userId: number, id: string): Promise<{ chainId: number; userOpHash: Hash } | undefined> {

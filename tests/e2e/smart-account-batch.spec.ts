@@ -92,3 +92,49 @@ test('the smart account: rejecting the one approval in the frame sends nothing',
   expect(await operationsSince(mark, smart)).toEqual([])
   expect(await anvilBalanceWei(receiver)).toBe(0n)
 })
+
+test('the smart account: a batch the secure site refuses (a capability it lacks) ends before any approval: "The wallet could not run the calls" with its reason, the frame never shows, nothing sent', async ({ page }) => {
+  test.setTimeout(180_000)
+  const smart = await onSmartAccount(page)
+  const receiver = freshAddress()
+  const mark = await anvilBlockNumber()
+  // Every approval the frame opens is told to the page (FRAME_RPC_APPROVAL_OPEN): counted from here.
+  await page.evaluate(() => {
+    ;(window as any).approvalsOpened = 0
+    window.addEventListener('message', (event) => {
+      if ((event.data as { type?: unknown } | null)?.type === 'FRAME_RPC_APPROVAL_OPEN') (window as any).approvalsOpened++
+    })
+  })
+  const error = await page.evaluate(
+    (to) =>
+      (window as any).latchkey.sendCalls({ calls: [{ to, value: 1n }], capabilities: { paymasterService: { url: 'http://127.0.0.1:1' } } }).then(
+        () => 'sent',
+        (e: Error & { shortMessage?: string; details?: string }) => `${e.name}: ${e.shortMessage} (${e.details})`,
+      ),
+    receiver,
+  )
+  expect(error).toBe('BatchFailedError: The wallet could not run the calls (ProviderRpcError: Unsupported non-optional capability: paymasterService)')
+  await expect(toast(page, 'The wallet could not run the calls')).toBeVisible()
+  expect(await page.evaluate(() => (window as any).approvalsOpened)).toBe(0)
+  await expect(dialog(page, 'Approve Transaction')).toHaveCount(0)
+  expect(await operationsSince(mark, smart)).toEqual([])
+  expect(await anvilBalanceWei(receiver)).toBe(0n)
+})
+
+test("the embedded wallet's EOA has no batched calls (4200 through the frame): the calls go one by one, each approved in the frame, both land", async ({ page }) => {
+  test.setTimeout(180_000)
+  await openConnectedEmail(page)
+  const receiver = freshAddress()
+  await page.getByLabel('Recipient').fill(receiver)
+  await page.getByLabel('Amount (ETH)').fill('0.001')
+  await page.getByRole('button', { name: 'Send two calls' }).click()
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  for (let call = 1; call <= 2; call++) {
+    await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+    await expect(frame.getByRole('heading', { name: 'Send transaction' })).toBeVisible()
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    await expect.poll(() => anvilBalanceWei(receiver), { timeout: 20_000 }).toBe(parseEther('0.001') * BigInt(call))
+  }
+  await expect(toast(page, 'Calls confirmed')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 20_000 })
+})

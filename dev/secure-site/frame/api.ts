@@ -1,6 +1,7 @@
 /**
  * The frame page's client of the secure site's API (same origin, `fetch`): the session token travels as a Bearer
- * header. Refusals become {@link FrameApiError} with the server's message (and `retryAfterSeconds` for the throttle).
+ * header. Refusals become {@link FrameApiError} with the server's message (and `retryAfterSeconds` for the throttle, the
+ * EIP-1193 / EIP-5792 `code` of an RPC refusal).
  */
 import { FrameApiError } from './handler.ts'
 import type { FrameApi, createFrameHandler } from './handler.ts'
@@ -22,9 +23,13 @@ export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): F
     } catch {
       throw new FrameApiError('Network error: the secure site did not answer')
     }
-    const json = (await response.json().catch(() => ({}))) as { message?: unknown; retryAfterSeconds?: unknown }
+    const json = (await response.json().catch(() => ({}))) as { message?: unknown; retryAfterSeconds?: unknown; code?: unknown }
     if (!response.ok) {
-      throw new FrameApiError(typeof json.message === 'string' ? json.message : 'An error occurred', typeof json.retryAfterSeconds === 'number' ? json.retryAfterSeconds : undefined)
+      throw new FrameApiError(
+        typeof json.message === 'string' ? json.message : 'An error occurred',
+        typeof json.retryAfterSeconds === 'number' ? json.retryAfterSeconds : undefined,
+        Number.isSafeInteger(json.code) ? (json.code as number) : undefined,
+      )
     }
     return json as T
   }
@@ -47,6 +52,9 @@ export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): F
     accountState: (token, { chainId }) => call('GET', `/api/account-state?chainId=${encodeURIComponent(String(chainId))}`, token),
     setPreferredAccount: (token, { type, chainId }) => call('POST', '/api/preferred-account', token, { type, chainId }),
     rpc: async (token, request) => (await call<{ result: unknown }>('POST', '/api/rpc', token, request)).result,
+    checkRpc: async (token, request) => {
+      await call('POST', '/api/rpc/check', token, request)
+    },
   }
 }
 

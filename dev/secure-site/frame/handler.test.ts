@@ -336,6 +336,44 @@ describe('frame handler: RPC requests and approvals (spec §4, §5)', () => {
     expect(api.rpc).not.toHaveBeenCalled()
   })
 
+  const batch = (count: number) => [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: Array.from({ length: count }, () => ({ to: address, value: '0x1' })) }]
+
+  it('bad input: a batch the secure site refuses (11 calls: 5740) is answered with its words and code before any approval; nothing is sent', async () => {
+    const checkRpc = vi.fn(async () => {
+      throw new FrameApiError('A batch holds at most 10 calls', undefined, 5740)
+    })
+    const { send, settle, reply, approvals, api, posted } = setup({ checkRpc })
+    send(rpc('r1', 'wallet_sendCalls', batch(11)))
+    await settle()
+    await settle()
+    expect(checkRpc).toHaveBeenCalledWith(undefined, { method: 'wallet_sendCalls', params: batch(11), chainId: 31337 })
+    expect(reply('r1')?.message).toEqual({ id: 'r1', type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'A batch holds at most 10 calls', code: 5740 } })
+    expect(approvals).toEqual([])
+    expect(posted.map((p) => p.message.type)).not.toContain('FRAME_RPC_APPROVAL_OPEN')
+    expect(api.rpc).not.toHaveBeenCalled()
+  })
+
+  it('behavior: a batch the secure site takes is shown once checked, and sent on Approve; other unsafe methods are not checked', async () => {
+    let passCheck: () => void = () => {}
+    const checkRpc = vi.fn(() => new Promise<void>((resolve) => (passCheck = resolve)))
+    const { send, settle, reply, approvals, api } = setup({ checkRpc })
+    send(rpc('r1', 'wallet_sendCalls', batch(2)))
+    await settle()
+    expect(approvals).toEqual([])
+    passCheck()
+    await settle()
+    expect(approvals.map((a) => a.request.method)).toEqual(['wallet_sendCalls'])
+    approvals[0]!.resolve(true)
+    await settle()
+    await settle()
+    expect(reply('r1')?.message.payload).toBe('result:wallet_sendCalls')
+    expect(api.rpc).toHaveBeenCalledTimes(1)
+    send(rpc('r2', 'personal_sign', ['0x00', address]))
+    await settle()
+    expect(approvals.map((a) => a.request.id)).toEqual(['r1', 'r2'])
+    expect(checkRpc).toHaveBeenCalledTimes(1)
+  })
+
   it('behavior: two unsafe requests are shown one after the other', async () => {
     const { send, settle, approvals } = setup()
     send(rpc('r1', 'personal_sign', ['0x00', address]))

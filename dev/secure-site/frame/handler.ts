@@ -26,6 +26,8 @@ export class FrameApiError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
+    /** The refusal's EIP-1193 / EIP-5792 code when the secure site gave one (4200, 5740, -32602, …). */
+    readonly code?: number,
   ) {
     super(message)
   }
@@ -62,6 +64,11 @@ export type FrameApi = {
   setPreferredAccount?(token: string | undefined, input: { type: 'eoa' | 'smartAccount'; chainId: number }): Promise<FrameAccountState>
   /** `chainId`: an EVM chain id, or a Solana CAIP-2 id for the `solana_` methods. */
   rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number | string }): Promise<unknown>
+  /**
+   * Checks an unsafe request as `rpc` would before it acts, sending nothing: the frame asks it for a batch
+   * (`wallet_sendCalls`) before its approval, so that a batch the secure site refuses is never shown. Optional.
+   */
+  checkRpc?(token: string | undefined, request: { method: string; params: unknown; chainId: number | string }): Promise<void>
 }
 
 /** What the secure site answers about the user's accounts on one EVM chain (`GET /api/account-state`). */
@@ -154,7 +161,7 @@ export const REQUEST_ABORTED = 'Request was aborted'
 /** The reply to an RPC method on neither list (spec §8). */
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 
-type Reply = { ok: true; result: unknown } | { ok: false; message: string; retryAfterSeconds?: number }
+type Reply = { ok: true; result: unknown } | { ok: false; message: string; retryAfterSeconds?: number; code?: number }
 
 /**
  * Builds the frame's handler.
@@ -414,6 +421,15 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         abortReply?.()
       },
     })
+    // A batch is checked by the secure site first: one it refuses is answered with its refusal, never shown.
+    if (method === 'wallet_sendCalls' && api.checkRpc) {
+      try {
+        await Promise.race([api.checkRpc(token(), { method, params, chainId: requestChain }), abortedPromise])
+      } catch (error) {
+        pending.delete(request.id)
+        throw error
+      }
+    }
     const turn = approvals.then(async () => {
       if (aborted) return false
       opened = true
@@ -473,14 +489,22 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     } catch (error) {
       reply =
         error instanceof FrameApiError
-          ? { ok: false, message: error.message, ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}) }
+          ? { ok: false, message: error.message, ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}), ...(error.code !== undefined ? { code: error.code } : {}) }
           : // A session token that does not read as a JWT: the rule it broke, never the token.
             error instanceof InvalidJwtError
             ? { ok: false, message: error.shortMessage }
             : { ok: false, message: 'An error occurred' }
     }
     if (reply.ok) post(frameSuccess(kind, request.id, reply.result as never), origin)
-    else post(frameError(kind, request.id, { message: reply.message, ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}) }), origin)
+    else
+      post(
+        frameError(kind, request.id, {
+          message: reply.message,
+          ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}),
+          ...(reply.code !== undefined ? { code: reply.code } : {}),
+        }),
+        origin,
+      )
   }
 
   return {
