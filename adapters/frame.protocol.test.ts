@@ -87,6 +87,15 @@ describe('frame protocol', () => {
       payload: { chainNamespace: 'solana' },
     })
   })
+  it("behavior: APP_SYNC_LOCALE carries one language tag and its reply the frame's locale; bad input: any other shape is dropped", () => {
+    expect(parseAppRequest(appRequest('SYNC_LOCALE', 'l', { locale: 'zh-TW' }))).toEqual({ id: 'l', type: 'APP_SYNC_LOCALE', payload: { locale: 'zh-TW' } })
+    for (const payload of [{}, { locale: '' }, { locale: 7 }, { locale: '<b>' }, { locale: 'en_US' }, { locale: 'x'.repeat(36) }, { locale: `ar-${'abcdefgh-'.repeat(4)}x1` }, { lang: 'ar' }]) {
+      expect(parseAppRequest({ id: 'l', type: 'APP_SYNC_LOCALE', payload })).toBeUndefined()
+    }
+    expect(parseFrameMessage(frameSuccess('SYNC_LOCALE', 'l', { locale: 'pt-BR' }))).toMatchObject({ ok: true, payload: { locale: 'pt-BR' } })
+    expect(parseFrameMessage({ id: 'l', type: 'FRAME_SYNC_LOCALE_SUCCESS', payload: { locale: '../en' } })).toBeUndefined()
+    expect(parseFrameMessage({ id: 'l', type: 'FRAME_SYNC_LOCALE_SUCCESS', payload: {} })).toBeUndefined()
+  })
   it('behavior: methods are safe, unsafe or disallowed; the lists do not overlap', () => {
     expect(rpcMethodKind('eth_getBalance')).toBe('safe')
     expect(rpcMethodKind('eth_sendTransaction')).toBe('unsafe')

@@ -37,6 +37,15 @@ export const frameIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_
 /** A chain id as the frame carries it: a number or a string (`1`, `'1'`, `'eip155:1'`). */
 export const frameChainIdSchema = v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.minLength(1), v.maxLength(64))])
 
+/**
+ * A language tag as the frame reads it (BCP 47's shape: a 2–3 letter language, then subtags of 2–8 letters or digits,
+ * at most 35 characters; `ar`, `pt-BR`, `zh-TW`). The frame URL's `locale` and APP_SYNC_LOCALE's are checked with it.
+ */
+export const FRAME_LOCALE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
+
+/** A language tag of {@link FRAME_LOCALE_TAG}'s shape, at most 35 characters. */
+export const frameLocaleTagSchema = v.pipe(v.string(), v.maxLength(35), v.regex(FRAME_LOCALE_TAG))
+
 /** An email address (spec §5 "Email must be a valid email address"). */
 export const frameEmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
 
@@ -193,6 +202,12 @@ export const frameRequestSchemas = {
     }),
     result: empty,
   },
+  /**
+   * The modal's language changed after the frame loaded (`setLocale`, or its catalogue arrived after the frame did):
+   * the frame speaks `locale` from now on, without reloading (spec §4 frame pages follow the modal's locale). The
+   * result is the locale the frame chose for it (the same tag, else its language's, else `en`).
+   */
+  SYNC_LOCALE: { payload: v.object({ locale: frameLocaleTagSchema }), result: v.object({ locale: frameLocaleTagSchema }) },
   SYNC_DAPP_DATA: {
     payload: v.object({
       metadata: v.object({ name: v.string(), description: v.string(), url: v.string(), icons: v.array(v.string()) }),

@@ -52,6 +52,8 @@ export type CoreShared = {
   subscribeTheme: (listener: (theme: ModalTheme) => void) => () => void
   /** The modal's language now (`getLocale().locale`): the embedded wallet's frame speaks it. */
   locale?: (() => string) | undefined
+  /** Follows the modal's language (`setLocale`, a catalogue's arrival): the embedded wallet's frame follows it. */
+  subscribeLocale?: ((listener: () => void) => () => void) | undefined
 }
 
 /** The core instance: everything `createModal`'s facade forwards to once it is in (`ModalInstance` is the facade). */
@@ -76,7 +78,19 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const networksNow = (): readonly CaipNetwork[] => root().getSnapshot().context.network.getSnapshot().context.networks
   const metadata: Metadata = options.metadata ?? { name: globalThis.document?.title || 'App', description: '', url: globalThis.location?.origin ?? '', icons: [] }
 
-  const embedded = createEmbeddedBridge({ options, storage, log: shared.log, metadata, theme: shared.theme, subscribeTheme: shared.subscribeTheme, locale: shared.locale, networksNow, root, toast })
+  const embedded = createEmbeddedBridge({
+    options,
+    storage,
+    log: shared.log,
+    metadata,
+    theme: shared.theme,
+    subscribeTheme: shared.subscribeTheme,
+    locale: shared.locale,
+    subscribeLocale: shared.subscribeLocale,
+    networksNow,
+    root,
+    toast,
+  })
   const adapters = createCoreAdapters({ options, metadata, networksNow, authProvider: embedded.authProvider, solanaAuth: embedded.solanaAuth })
   const { walletConnect } = adapters
   const reporting = createReporting({ options, storage, log: shared.log, adapter: adapters.adapter, solanaNetworks: adapters.solanaNetworks, solanaAdapterFor: adapters.solanaAdapterFor, root, toast })

@@ -146,7 +146,7 @@ export function createModal(options: ModalOptions) {
   function attach(m: CoreModule): CoreInstance | undefined {
     if (core || destroyed) return core
     const before = preCoreState()
-    const created = m.createCore(options, validated, { storage, log, theme: () => theme, subscribeTheme, locale: () => locale.get().locale })
+    const created = m.createCore(options, validated, { storage, log, theme: () => theme, subscribeTheme, locale: () => locale.get().locale, subscribeLocale: locale.subscribe })
     core = created
     pendingView = undefined
     for (const item of queue.splice(0)) item.run(created)

@@ -9,7 +9,7 @@ import { setApprovalSlot } from './approvalSlot.ts'
 
 const user = { email: 'ada@example.com', address: '0x' + '12'.repeat(20), chainId: 31337 }
 
-function setup(options: { debug?: boolean; onAlert?: (key: string, title: string) => void } = {}) {
+function setup(options: { debug?: boolean; onAlert?: (key: string, title: string) => void; locale?: () => string } = {}) {
   const f = frameFixture()
   const store = new Map<string, unknown>()
   const storage = {
@@ -28,6 +28,7 @@ function setup(options: { debug?: boolean; onAlert?: (key: string, title: string
     chainId: () => 31337,
     debug: options.debug ?? false,
     ...(options.onAlert ? { onAlert: options.onAlert } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
     storage,
     metadata: { name: 'Dapp', description: '', url: 'https://dapp.test', icons: [] },
     sdkVersion: 't',
@@ -60,6 +61,54 @@ describe('embedded wallet provider', () => {
     await expect(accounts).resolves.toEqual([user.address])
     expect(s.store.get(embeddedStorageKeys.email)).toBe('ada@example.com')
     expect(await s.e.provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    s.e.destroy()
+  })
+
+  test("behavior: the modal's language changed after the frame loaded: one APP_SYNC_LOCALE per change, none for the language it loaded in", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let locale = 'en'
+    const s = setup({ locale: () => locale })
+    const syncs = () => s.f.requests.filter((r) => r.type === 'APP_SYNC_LOCALE').map((r) => r.payload)
+    // Before the frame exists, nothing is sent (the frame URL will carry the language).
+    s.e.relocale()
+    const accounts = s.e.provider.request({ method: 'eth_requestAccounts' })
+    await s.ready()
+    s.f.succeed('GET_USER', user)
+    await accounts
+    expect(syncs()).toEqual([])
+    locale = 'ar'
+    s.e.relocale()
+    s.e.relocale()
+    await s.flush()
+    expect(syncs()).toEqual([{ locale: 'ar' }])
+    s.f.succeed('SYNC_LOCALE', { locale: 'ar' })
+    await s.flush()
+    locale = 'ja'
+    s.e.relocale()
+    await s.flush()
+    expect(syncs()).toEqual([{ locale: 'ar' }, { locale: 'ja' }])
+    // A refusal (the words did not load) is tried again at the next change.
+    s.f.fail('SYNC_LOCALE', { message: 'The words for ja could not be loaded' })
+    await s.flush()
+    s.e.relocale()
+    await s.flush()
+    expect(syncs()).toEqual([{ locale: 'ar' }, { locale: 'ja' }, { locale: 'ja' }])
+    s.e.destroy()
+  })
+
+  test('behavior: the language changed while the frame was loading: the ready frame is told at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let locale = 'en'
+    const s = setup({ locale: () => locale })
+    const accounts = s.e.provider.request({ method: 'eth_requestAccounts' })
+    await s.flush()
+    locale = 'he'
+    s.e.relocale()
+    await s.ready()
+    await s.flush()
+    expect(s.f.requests.filter((r) => r.type === 'APP_SYNC_LOCALE').map((r) => r.payload)).toEqual([{ locale: 'he' }])
+    s.f.succeed('GET_USER', user)
+    await accounts
     s.e.destroy()
   })
 

@@ -9,11 +9,12 @@
  * - the RPC requests (`embedded.rpc.ts`) through the frameRpc machine, the provider and the Solana side
  *   (`embedded.provider.ts`), the account-type switch (`embedded.accountType.ts`);
  * - the frame's placement over ApproveTransaction (`embedded.placement.ts`);
- * - theme and dapp data synced to the frame on load and on change.
+ * - theme and dapp data synced to the frame on load and on change; the modal's language too, when it is not the one
+ *   the frame was loaded in (APP_SYNC_LOCALE: the frame follows `setLocale` without reloading).
  */
 import { createActor, type ActorRefFrom } from 'xstate'
 import { createFrameTransport, type FrameTransport } from '../adapters/frame.ts'
-import { frameUrl } from '../adapters/frame.protocol.ts'
+import { frameLocaleTagSchema, frameUrl } from '../adapters/frame.protocol.ts'
 import type { Connector } from '../adapters/types.ts'
 import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { messageOf, type ToastText } from '../machines/messages.ts'
@@ -63,7 +64,12 @@ export type CreateEmbeddedWalletParameters = {
   createTransport?: ((url: string) => FrameTransport) | undefined
 }
 
-/** The alerts of spec §8 the frame machine raises, by key. */
+/**
+ * The alerts of spec §8 the frame machine raises, by key. They are for the site's developer, not its visitors: they show
+ * only in debug mode (spec §8 "Alerts show only in debug mode", the `debug` option) and go to the console too, with
+ * the project id and allowlist fixes they name. So they stay in English, as the modal's other debug messages (its log)
+ * do, whatever the visitor's language.
+ */
 const alertTitles: Record<FrameAlertKey, string> = {
   IFRAME_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
   IFRAME_REQUEST_TIMEOUT: 'Embedded Wallet Request Timed Out',
@@ -83,9 +89,12 @@ export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
 export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
   const win = p.window ?? globalThis.window
   let transport: FrameTransport | undefined
+  /** The locale the frame URL carries: the frame page loads speaking it. */
+  let urlLocale: string | undefined
   const getTransport = () => {
     if (transport) return transport
-    const url = frameUrl({ secureSiteUrl: p.secureSiteUrl, projectId: p.projectId, chainId: p.chainId(), enableLogger: p.debug, rpcUrl: p.rpcUrl?.(), locale: p.locale?.() })
+    urlLocale = p.locale?.()
+    const url = frameUrl({ secureSiteUrl: p.secureSiteUrl, projectId: p.projectId, chainId: p.chainId(), enableLogger: p.debug, rpcUrl: p.rpcUrl?.(), locale: urlLocale })
     return (transport = p.createTransport ? p.createTransport(url) : createFrameTransport({ url, window: win }))
   }
   const frame: ActorRefFrom<typeof frameMachine> = createActor(frameMachine.provide({ actors: { mount: frameMountActor(getTransport) } }), { input: { debug: p.debug } })
@@ -103,11 +112,24 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     void client.request('SYNC_THEME', { themeMode: p.themeMode(), ...(p.themeVariables ? { themeVariables: p.themeVariables() } : {}) }).catch(() => {})
     void client.request('SYNC_DAPP_DATA', { metadata: p.metadata, sdkVersion: p.sdkVersion, sdkType: 'latchkey', projectId: p.projectId }).catch(() => {})
   }
+  /** The locale the live frame speaks (or was last asked to): a change of the modal's is sent once. */
+  let frameSpeaks: string | undefined
+  const syncLocale = () => {
+    const wanted = p.locale?.()
+    if (!wanted || wanted === frameSpeaks || !v.is(frameLocaleTagSchema, wanted)) return
+    frameSpeaks = wanted
+    void client.request('SYNC_LOCALE', { locale: wanted }).catch(() => {
+      // Refused or lost: the next change (or the next load) tries again.
+      if (frameSpeaks === wanted) frameSpeaks = undefined
+    })
+  }
   let synced = false
   frame.subscribe((s) => {
     if (s.matches({ live: 'ready' }) && !synced) {
       synced = true
       sync()
+      frameSpeaks = urlLocale
+      syncLocale()
     }
     if (!s.matches('live')) synced = false
   })
@@ -164,6 +186,13 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     /** Theme or dapp data changed: synced again (when the frame is up). */
     resync: () => {
       if (frame.getSnapshot().matches({ live: 'ready' })) sync()
+    },
+    /**
+     * The modal's language changed (`setLocale`, or its catalogue arrived): the frame, when it is up and speaks another,
+     * follows at once (APP_SYNC_LOCALE); a frame that loads later is given it when ready.
+     */
+    relocale: () => {
+      if (frame.getSnapshot().matches({ live: 'ready' })) syncLocale()
     },
     destroy() {
       unsubscribeTransport()

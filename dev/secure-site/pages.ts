@@ -43,6 +43,28 @@ export async function bundleFrameScript(locale: FrameLocale = 'en'): Promise<str
 }
 
 /**
+ * Bundles one locale's frame words (`frame/words/<locale>.ts`) as an ES module whose default export is its
+ * `FrameWords`: the frame page imports it when APP_SYNC_LOCALE asks for a language its script was not bundled with.
+ *
+ * @param locale a locale with frame words (`frameLocale` checked the request's).
+ * @returns the JavaScript text (ES2022, one file).
+ */
+export async function bundleFrameWords(locale: FrameLocale): Promise<string> {
+  const result = await build({
+    entryPoints: [`${frameDir}words/${locale}.ts`],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    minify: false,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]!.text
+}
+
+/**
  * The origin of the frame URL's `rpcUrl` (spec §7: the dapp's RPC for the frame's chain reads) when it is an http(s)
  * URL without credentials, else undefined (the frame then reads through the API).
  * @example rpcOrigin('http://127.0.0.1:8545/') // 'http://127.0.0.1:8545'; rpcOrigin('javascript:1') // undefined

@@ -6,6 +6,7 @@
  * GET  /frame                 the frame page (CSP frame-ancestors = the allowed ancestors; strict CSP otherwise)
  * GET  /frame.js, /frame.css  its script (dev/secure-site/frame/main.ts bundled with esbuild: English at start, another
  *                             `locale`'s words on its first request) and styles
+ * GET  /frame-words.js        one `locale`'s frame words as an ES module (the page's APP_SYNC_LOCALE imports it)
  * POST /api/connect-email     { email, deviceId } → { action: VERIFY_DEVICE | VERIFY_OTP | CONNECT }  (429 + retryAfterSeconds)
  * POST /api/connect-device    { email, deviceId } → { verified: false } | { verified: true, token }
  * POST /api/connect-otp       { email, deviceId, otp } → { token }
@@ -61,7 +62,7 @@ import type { SecureChain, SecureService } from './service.ts'
 import type { SecureSolanaChain } from './solana.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
 import { frameLocale, type FrameLocale } from './frame/words/index.ts'
-import { frameDir, bundleFrameScript, frameCsp, pageCsp, escapeHtml, frameHtml, page, mailboxHtml } from './pages.ts'
+import { frameDir, bundleFrameScript, bundleFrameWords, frameCsp, pageCsp, escapeHtml, frameHtml, page, mailboxHtml } from './pages.ts'
 
 /** Options of {@link startSecureSite}. */
 export type StartSecureSiteOptions = {
@@ -138,6 +139,13 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
     if (!bundled) scripts.set(locale, (bundled = bundleFrameScript(locale)))
     return bundled
   }
+  /** One locale's frame words as a module (APP_SYNC_LOCALE), bundled on its first request (then kept). */
+  const wordScripts = new Map<FrameLocale, Promise<string>>()
+  const wordsFor = (locale: FrameLocale): Promise<string> => {
+    let bundled = wordScripts.get(locale)
+    if (!bundled) wordScripts.set(locale, (bundled = bundleFrameWords(locale)))
+    return bundled
+  }
   const mailer = createMailer({ port: options.mail.port })
   /** Dev-only clock offset (ms) set through `/__control/clock`. */
   let offsetMs = 0
@@ -187,6 +195,8 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
         return sendHtml(res, frameHtml(options.allowedAncestors, options.chains, options.solanaChains, frameLocale(url.searchParams.get('locale'))), frameCsp(options.allowedAncestors, url.searchParams.get('rpcUrl')))
       case 'GET /frame.js':
         return send(res, 200, 'text/javascript; charset=utf-8', await scriptFor(frameLocale(url.searchParams.get('locale'))))
+      case 'GET /frame-words.js':
+        return send(res, 200, 'text/javascript; charset=utf-8', await wordsFor(frameLocale(url.searchParams.get('locale'))))
       case 'GET /frame.css':
         return send(res, 200, 'text/css; charset=utf-8', css)
       case 'POST /api/connect-email': {

@@ -255,5 +255,8 @@ describe('the approval card of Solana requests (the frame page)', () => {
     expect(describeRequest({ ...base, method: 'solana_signTransaction', params: { transaction: 'garbage' } }, en).body).toBe('Not a readable transaction')
     expect(formatSol(1n)).toBe('0.000000001 SOL')
     expect(formatSol(2_000_000_000n)).toBe('2 SOL')
+    // Through Intl in the frame's locale, to the lamport.
+    expect(formatSol(1_234_500_000_001n, 'en')).toBe('1,234.500000001 SOL')
+    expect(formatSol(1_234_500_000_001n, 'de')).toBe('1.234,500000001 SOL')
   })
 })

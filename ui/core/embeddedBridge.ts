@@ -30,6 +30,8 @@ export type CreateEmbeddedBridgeParameters = {
   subscribeTheme: (listener: (theme: ModalTheme) => void) => () => void
   /** The modal's language now: the frame's pages speak it (spec §4 frame pages). */
   locale?: (() => string) | undefined
+  /** Follows the modal's language: each change goes to a loaded frame (its pages follow `setLocale` at once). */
+  subscribeLocale?: ((listener: () => void) => () => void) | undefined
   /** The configured networks now (the network actor's list). */
   networksNow: () => readonly CaipNetwork[]
   /** The root actor; called only once it exists (after the core started). */
@@ -54,6 +56,8 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
   const whenLoaded = (use: (wallet: EmbeddedWallet) => void) => void loading?.then(use, () => {})
   // Spec §3 theme sync: on each `setThemeMode` / `setThemeVariables` the frame gets the new theme, once it is up.
   const stopThemeSync = p.subscribeTheme(() => whenLoaded((e) => e.resync()))
+  // The modal's language changed (`setLocale`, or its catalogue arrived after the frame loaded): the frame follows.
+  const stopLocaleSync = p.subscribeLocale?.(() => whenLoaded((e) => e.relocale())) ?? (() => {})
 
   /**
    * The unsafe requests waiting for approval: the first one puts ApproveTransaction on the transaction stack (the modal
@@ -160,9 +164,10 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
     /** The embedded wallet's Solana side, for the Solana adapter's `auth` connector (spec §6). */
     solanaAuth: options.embeddedWallet ? { load: (): Promise<EmbeddedSolanaBackend> => load().then((e) => e.solana) } : undefined,
     follow,
-    /** Stops the theme sync and destroys the wallet if it was loaded (its frame, its actors). */
+    /** Stops the theme and language syncs and destroys the wallet if it was loaded (its frame, its actors). */
     destroy() {
       stopThemeSync()
+      stopLocaleSync()
       whenLoaded((e) => e.destroy())
     },
   }

@@ -139,3 +139,43 @@ describe('the approval UI in another locale', () => {
     expect(root.querySelector('pre')?.getAttribute('aria-label')).toBe('الرسالة')
   })
 })
+
+describe('the approval UI: numbers and dates through Intl, the language switched in place', () => {
+  const send = (value: string) => ({ ...base, method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value }] })
+  const rowValue = (summary: { rows: Array<{ label: string; value: string }> }, label: string) => summary.rows.find((r) => r.label === label)?.value
+
+  it("behavior: an ETH value is written in the frame's locale to the wei (grouped, its decimal sign), never rounded", () => {
+    // 1234.5 ETH, and 1 wei above 1 ETH.
+    expect(rowValue(describeRequest(send('0x42ec210956b3ba0000'), en, 'en'), 'Value')).toBe('1,234.5 ETH')
+    expect(rowValue(describeRequest(send('0x42ec210956b3ba0000'), en, 'de'), 'Value')).toBe('1.234,5 ETH')
+    expect(rowValue(describeRequest(send('0xde0b6b3a7640001'), en, 'en'), 'Value')).toBe('1.000000000000000001 ETH')
+    expect(rowValue(describeRequest(send('0xde0b6b3a7640001'), en, 'fr'), 'Value')).toBe('1,000000000000000001 ETH')
+  })
+
+  it("behavior: a permission's expiry is a date and time in the frame's locale, not an ISO string", () => {
+    const expiry = Date.UTC(2026, 11, 24, 18, 30) / 1000
+    const grant = (locale: string) => describeRequest({ ...base, method: 'wallet_grantPermissions', params: [{ expiry, permissions: [] }] }, en, locale)
+    const shown = { dateStyle: 'medium', timeStyle: 'short' } as const
+    expect(rowValue(grant('en'), 'Until')).toBe(new Intl.DateTimeFormat('en', shown).format(expiry * 1000))
+    expect(rowValue(grant('ja'), 'Until')).toBe(new Intl.DateTimeFormat('ja', shown).format(expiry * 1000))
+    expect(rowValue(grant('ja'), 'Until')).not.toBe(rowValue(grant('en'), 'Until'))
+    expect(rowValue(grant('en'), 'Until')).not.toContain('T18:30')
+  })
+
+  it('behavior: setLanguage draws the request on screen again in the new words and numbers, its answer still pending', async () => {
+    document.body.innerHTML = '<main id="approval" hidden></main>'
+    const root = document.getElementById('approval') as HTMLElement
+    const ui = createApprovalUi(root, document, en, 'en')
+    const answer = ui.open(send('0x42ec210956b3ba0000'))
+    expect(root.querySelector('h1')?.textContent).toBe('Send transaction')
+    ui.setLanguage('de', (await import('./words/de.ts')).default)
+    expect(root.querySelector('h1')?.textContent).not.toBe('Send transaction')
+    expect([...root.querySelectorAll('dd')].map((dd) => dd.textContent)).toContain('1.234,5 ETH')
+    expect(document.activeElement).toBe(root.querySelector('button.approve'))
+    ;(root.querySelector('button.approve') as HTMLButtonElement).click()
+    await expect(answer).resolves.toBe(true)
+    // The next request opens in the new language too.
+    void ui.open({ ...base, id: 'r3', method: 'personal_sign', params: ['0x6869', '0x1'] })
+    expect(root.querySelector('button.approve')?.textContent).toBe((await import('./words/de.ts')).default.approve)
+  })
+})

@@ -134,6 +134,12 @@ export type FrameHandlerOptions = {
   reload(): void
   /** How long APP_CONNECT_DEVICE polls before giving up, in ms. Default 130 s (the dapp's request timeout is 120 s). */
   devicePollLimit?: number
+  /**
+   * APP_SYNC_LOCALE (the modal's language changed after the frame loaded): the page speaks the locale chosen for
+   * `tag` (a well-formed tag, checked by the protocol) from now on — its words, `lang`, `dir`, numbers and dates — and
+   * resolves with that locale once its words are in. Absent: the request is refused.
+   */
+  setLocale?: ((tag: string) => Promise<string>) | undefined
   /** The frame URL's `enableLogger=true`: why a message was dropped (never its content). */
   log?: (line: string) => void
 }
@@ -354,6 +360,10 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         const { themeMode, themeVariables } = request.payload as { themeMode: 'light' | 'dark'; themeVariables?: Record<string, string | number> }
         approval.setTheme(themeMode, themeVariables)
         return {}
+      }
+      case 'APP_SYNC_LOCALE': {
+        if (!options.setLocale) throw new FrameApiError('This frame speaks one language')
+        return { locale: await options.setLocale((request.payload as { locale: string }).locale) }
       }
       case 'APP_SYNC_DAPP_DATA':
         dappName = (request.payload as { metadata: { name: string } }).metadata.name

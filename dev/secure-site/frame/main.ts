@@ -1,13 +1,17 @@
 /**
  * The frame page's script (served as `/frame.js`, bundled by dev/secure-site/server.ts): wires the handler to the
  * window (messages from the parent only), `fetch` to this origin's API, this origin's `localStorage` (the session
- * token and the device id stay here) and the approval UI; posts FRAME_READY once listening.
+ * token and the device id stay here) and the approval UI; posts FRAME_READY once listening. The page speaks the frame
+ * URL's locale (its words bundled in); APP_SYNC_LOCALE switches it in place, with another locale's words fetched from
+ * this origin (`/frame-words.js?locale=…`) when first needed.
  */
 import { createApprovalUi } from './approval.ts'
 import { createChainReader, createFrameApi } from './api.ts'
-import { createFrameHandler, FrameParentNotSetError } from './handler.ts'
+import { createFrameHandler, FrameApiError, FrameParentNotSetError } from './handler.ts'
 import type { FrameStore } from './handler.ts'
 import words from './words/chosen.ts'
+import type { FrameWords } from './words/en.ts'
+import { frameDirection, frameLocale, type FrameLocale } from './words/index.ts'
 
 function meta<T>(name: string, fallback: T): T {
   try {
@@ -49,19 +53,52 @@ const store: FrameStore = {
   },
 }
 
+/** The locale the page was served in (the frame URL's, as the secure site chose it), and the words loaded so far. */
+const speaking: FrameLocale = frameLocale(params.get('locale'))
+const loadedWords = new Map<FrameLocale, FrameWords>([[speaking, words]])
+/** Counts the language changes asked for: a change whose words arrive after a later one's is not applied. */
+let asked = 0
+
+/** This origin's script of `locale`'s words (an ES module whose default export is the `FrameWords`). */
+async function wordsOf(locale: FrameLocale): Promise<FrameWords> {
+  const known = loadedWords.get(locale)
+  if (known) return known
+  const url = new URL(`/frame-words.js?locale=${encodeURIComponent(locale)}`, location.origin).href
+  let loaded: FrameWords
+  try {
+    loaded = ((await import(/* @vite-ignore */ url)) as { default: FrameWords }).default
+  } catch {
+    throw new FrameApiError(`The words for ${locale} could not be loaded`)
+  }
+  loadedWords.set(locale, loaded)
+  return loaded
+}
+
 const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches
 document.documentElement.dataset.theme = prefersDark ? 'dark' : 'light'
 
 // Opened on its own (no parent window), the page shows nothing and says why (spec §8 "parent is not set").
 if (window.parent === window) console.error(new FrameParentNotSetError().message)
 else {
+  const approval = createApprovalUi(document.getElementById('approval') as HTMLElement, document, words, speaking)
   const frame = createFrameHandler({
     parent: window.parent,
     allowedOrigins,
     readyOrigins,
     api: createFrameApi(location.origin),
     store,
-    approval: createApprovalUi(document.getElementById('approval') as HTMLElement, document, words),
+    approval,
+    // APP_SYNC_LOCALE: the words of the locale chosen for the tag, then lang, dir and the approval card follow at once.
+    setLocale: async (tag) => {
+      const locale = frameLocale(tag)
+      const turn = ++asked
+      const next = await wordsOf(locale)
+      if (turn !== asked) return locale
+      document.documentElement.lang = locale
+      document.documentElement.dir = frameDirection(locale)
+      approval.setLanguage(locale, next)
+      return locale
+    },
     chainId,
     // Spec §7: the dapp's RPC for the chain reads (the CSP's connect-src admits its origin only when it is http(s)).
     ...(params.get('rpcUrl') ? { rpcUrl: params.get('rpcUrl')!, readChain: createChainReader() } : {}),

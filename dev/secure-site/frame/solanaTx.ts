@@ -4,6 +4,7 @@
  * frame page). What the approval shows is only a description: the server signs the bytes it is given.
  */
 import { base58Encode } from '../../../adapters/solana.base58.ts'
+import { formatAmount } from '../../../machines/format.ts'
 
 /** The System Program's id. */
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111'
@@ -89,9 +90,12 @@ export function describeSolanaTransaction(base64: unknown): DescribedTransaction
   }
 }
 
-/** Lamports as SOL text (9 decimals, trailing zeros cut): 1_500_000_000n → '1.5 SOL'. */
-export function formatSol(lamports: bigint): string {
+/**
+ * Lamports as SOL text in `locale` through Intl, to the lamport (9 decimals, trailing zeros cut, the whole part grouped):
+ * 1_500_000_000n → '1.5 SOL', 1_234_000_000_000n → '1,234 SOL' in en, '1.234 SOL' in de.
+ */
+export function formatSol(lamports: bigint, locale = 'en'): string {
   const whole = lamports / 1_000_000_000n
-  const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
-  return `${whole}${fraction ? `.${fraction}` : ''} SOL`
+  const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0')
+  return `${formatAmount(`${whole}.${fraction}`, locale, 9)} SOL`
 }

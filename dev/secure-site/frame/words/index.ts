@@ -3,6 +3,7 @@
  * URL (`locale=ar`); the secure site checks it against the locales it has words for and bundles the frame's script with
  * that one locale's words (`chosen.ts` is replaced at bundling), so the page loads no other language.
  */
+import { FRAME_LOCALE_TAG } from '../../../../adapters/frame.protocol.ts'
 
 /** The locales with frame words: the modal's, English first. */
 export const frameLocales = ['en', 'ar', 'de', 'es', 'fa', 'fr', 'he', 'hi', 'id', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'ru', 'th', 'tr', 'uk', 'vi', 'zh-CN', 'zh-TW'] as const
@@ -17,7 +18,7 @@ export type FrameLocale = (typeof frameLocales)[number]
  * @example frameLocale('pt-PT') // 'pt-BR'; frameLocale('xx') // 'en'; frameLocale(null) // 'en'
  */
 export function frameLocale(requested: string | null | undefined): FrameLocale {
-  if (!requested || requested.length > 35 || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(requested)) return 'en'
+  if (!requested || requested.length > 35 || !FRAME_LOCALE_TAG.test(requested)) return 'en'
   const wanted = requested.toLowerCase()
   return frameLocales.find((tag) => tag.toLowerCase() === wanted) ?? frameLocales.find((tag) => tag.split('-')[0] === wanted.split('-')[0]) ?? 'en'
 }
