@@ -50,10 +50,11 @@ describe('a locale catalogue over English', () => {
       fillSlots(copy.pay.succeededBody, ['1.5', 'ETH', slot('recipient')]),
       fillSlots(copy.tokenButton, [slot('token')]),
       fillSlots(copy.branding, [slot('name')]),
+      fillSlots(copy.swap.tokenButtonSide, [copy.swap.from, slot('token')]),
     ]
     const slotsOf = (parts: unknown[]) => parts.flatMap((part) => (typeof part === 'object' && part ? [(part as { key: string }).key] : [])).sort()
     const english = slotted(en as Copy).map(slotsOf)
-    expect(english).toEqual([['slot0', 'slot1'], ['slot2'], ['slot0'], ['slot0']])
+    expect(english).toEqual([['slot0', 'slot1'], ['slot2'], ['slot0'], ['slot0'], ['slot1']])
     for (const [tag, load] of Object.entries(catalogueLoaders)) {
       const copy = mergeCatalogue(en as Copy, await load())
       // fillSlots throws a MessageSlotsError for a message that drops a slot or places one twice.

@@ -61,7 +61,6 @@ export const en = {
   pairingDeclined: 'Connection declined',
   pairingDeclinedHint: 'The wallet declined the connection. You can try again.',
   pairingFailed: 'Connection failed',
-  pairingLinkRefused: 'This wallet link cannot be opened',
   /** The tag of a catalogue row whose wallet link was refused (nothing of it is opened). */
   linkRefusedTag: 'Link refused',
   pairingExpiryHint: 'The code renews itself before it expires.',
@@ -122,8 +121,11 @@ export const en = {
     from: 'You pay',
     to: 'You receive',
     chooseToken: 'Select token',
-    /** Said before a token button's visible token and balance ('You pay: ETH Balance: 1.000 ETH'), not shown. */
-    tokenButtonSide: (side: string) => `${side}: `,
+    /**
+     * A token button's name: its side (said, not shown) and the token it shows (`token`: a slot, the visible icon, symbol
+     * and balance): 'You pay: ETH Balance: 1.000 ETH'.
+     */
+    tokenButtonSide: (side: string, token: string) => `${side}: ${token}`,
     flip: 'Switch the tokens',
     quoting: 'Getting the best price…',
     review: 'Review swap',

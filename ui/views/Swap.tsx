@@ -1,5 +1,7 @@
-import { useId } from 'react'
+import { Fragment, useId } from 'react'
 import { useCopy } from '../copy.ts'
+import { fillSlots } from '../i18n/slots.ts'
+import { en } from '../locales/en.ts'
 import { errorSentence } from '../errorSentence.ts'
 import { useShellCopy } from '../context.ts'
 import { swapMessageText, useSwapFlow } from '../hooks/swap.ts'
@@ -13,22 +15,30 @@ function TokenButton({ side, token, onClick }: { side: string; token: SwapTokenR
   return (
     <button type="button" className="lk-secondary lk-token-button lk-swap-token" onClick={onClick}>
       {/* Named by what it shows (WCAG 2.5.3): 'You pay: ETH Balance: 1.000 ETH', the side said, not shown. */}
-      <span className="lk-sr-only">{copy.swap.tokenButtonSide(side)}</span>
-      {token ? (
-        <>
-          <WalletIcon src={token.logoUri} name={token.symbol} glyph="token" />
-          <span className="lk-row-name">
-            {token.symbol}
-            {token.balance && (
-              <>
-                <br />
-                <span className="lk-muted">{copy.balanceOf(token.balance, token.symbol)}</span>
-              </>
-            )}
-          </span>
-        </>
-      ) : (
-        <span className="lk-row-name">{copy.swap.chooseToken}</span>
+      {fillSlots(
+        copy.swap.tokenButtonSide,
+        [
+          side,
+          token ? (
+            <Fragment key="token">
+              <WalletIcon src={token.logoUri} name={token.symbol} glyph="token" />
+              <span className="lk-row-name">
+                {token.symbol}
+                {token.balance && (
+                  <>
+                    <br />
+                    <span className="lk-muted">{copy.balanceOf(token.balance, token.symbol)}</span>
+                  </>
+                )}
+              </span>
+            </Fragment>
+          ) : (
+            <span key="token" className="lk-row-name">
+              {copy.swap.chooseToken}
+            </span>
+          ),
+        ],
+        { fallback: en.swap.tokenButtonSide, text: (part) => <span className="lk-sr-only">{part}</span> },
       )}
       <ChevronGlyph />
     </button>
