@@ -30,7 +30,7 @@ const candidates: Record<string, string> = {
   wagmi: 'ui/wagmi.ts',
   ethers: 'ui/ethers.ts',
   element: 'ui/element.ts',
-  // The test kit (docs/testing.md): its own entries, nothing of `latchkey` itself imports them.
+  // The test kit (docs/guide/testing.md): its own entries, nothing of `latchkey` itself imports them.
   testing: 'testing/index.ts',
   'testing-playwright': 'testing/playwright.ts',
 }

@@ -1,7 +1,7 @@
 /**
  * `latchkey/testing`: a dapp's own tests of its wallet flows, without a wallet extension. Plain functions for Vitest
  * (happy-dom, jsdom) and Node; the Playwright fixtures are in `latchkey/testing/playwright`. Nothing here is part of
- * `latchkey` itself. Guide: docs/testing.md.
+ * `latchkey` itself. Guide: docs/guide/testing.md.
  *
  * - {@link createTestWallet} / {@link installTestWallet}: an EIP-6963 / EIP-1193 EVM wallet whose prompts the test
  *   answers (approve, reject 4001, hang, fail with an error), which signs and sends for real on the RPC it is given.

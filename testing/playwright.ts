@@ -1,5 +1,5 @@
 /**
- * `latchkey/testing/playwright`: Playwright fixtures for a dapp's tests of its wallet flows (guide: docs/testing.md).
+ * `latchkey/testing/playwright`: Playwright fixtures for a dapp's tests of its wallet flows (guide: docs/guide/testing.md).
  *
  * ```ts
  * import { expect, test } from 'latchkey/testing/playwright'

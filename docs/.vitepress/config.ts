@@ -1,0 +1,74 @@
+import { defineConfig } from 'vitepress'
+
+/**
+ * The documentation site (`npm run docs` serves it, `npm run test:docs` builds and checks it). VitePress fails the
+ * build on a dead internal link; the local search index is built from the pages, nothing is fetched from elsewhere.
+ */
+export default defineConfig({
+  title: 'latchkey',
+  description: 'A statechart-driven wallet-connection modal for web3 sites: EVM, Solana and Bitcoin.',
+  lang: 'en',
+  cleanUrls: true,
+  lastUpdated: false,
+  // The samples are included by the pages (`<<< @/snippets/…`), not pages of their own.
+  srcExclude: ['snippets/**', '**/README.md'],
+  // High-contrast code colours: the samples meet WCAG AA contrast on the code blocks' background (axe checks them).
+  markdown: { theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
+  themeConfig: {
+    search: { provider: 'local' },
+    outline: { level: [2, 3] },
+    nav: [
+      { text: 'Getting started', link: '/getting-started/' },
+      { text: 'Guides', link: '/guide/networks' },
+      { text: 'Contributing', link: '/contributing/architecture' },
+    ],
+    sidebar: [
+      {
+        text: 'Getting started',
+        items: [
+          { text: 'Install and Vite', link: '/getting-started/' },
+          { text: 'Next.js (App Router)', link: '/getting-started/nextjs' },
+          { text: 'Plain HTML (custom elements)', link: '/getting-started/html' },
+          { text: 'Content-Security-Policy', link: '/getting-started/csp' },
+          { text: 'The instance and its options', link: '/getting-started/options' },
+        ],
+      },
+      {
+        text: 'Guides',
+        items: [
+          { text: 'Networks and namespaces', link: '/guide/networks' },
+          { text: 'Mobile wallets (WalletConnect)', link: '/guide/walletconnect' },
+          { text: 'Sign in with the wallet (SIWX)', link: '/guide/siwx' },
+          { text: 'Feature flags and remote config', link: '/guide/feature-flags' },
+          { text: 'Theming', link: '/guide/theming' },
+          { text: 'Email, social and Farcaster login', link: '/guide/embedded-wallet' },
+          { text: 'Smart accounts', link: '/guide/smart-accounts' },
+          { text: 'Send', link: '/guide/send' },
+          { text: 'Swap', link: '/guide/swap' },
+          { text: 'Buy crypto (on-ramp)', link: '/guide/onramp' },
+          { text: 'Names', link: '/guide/names' },
+          { text: 'Multi-wallet', link: '/guide/multi-wallet' },
+          { text: 'Batched calls (EIP-5792)', link: '/guide/batched-calls' },
+          { text: 'Pay', link: '/guide/pay' },
+          { text: 'Languages', link: '/guide/localisation' },
+          { text: 'wagmi and ethers', link: '/guide/wagmi-ethers' },
+          { text: 'Testing your integration', link: '/guide/testing' },
+          { text: 'Hostile wallets and refusals', link: '/guide/hostile-wallets' },
+        ],
+      },
+      {
+        text: 'Contributing',
+        items: [
+          { text: 'Architecture', link: '/contributing/architecture' },
+          { text: 'The services and the reference server', link: '/contributing/services' },
+          { text: 'The local stack', link: '/contributing/local-stack' },
+          { text: 'The package and the example apps', link: '/contributing/package' },
+          { text: 'Tests', link: '/contributing/tests' },
+          { text: 'Size and speed', link: '/contributing/performance' },
+          { text: 'Product spec', link: '/product-spec' },
+          { text: 'Spec conformance', link: '/spec-conformance' },
+        ],
+      },
+    ],
+  },
+})
