@@ -51,6 +51,10 @@ const wallet = new DevWallet({
   ],
   storage: localStorage,
 })
+// `?walletAssets=on|garbled`: the dev wallet lists the account's assets itself (EIP-7811 `wallet_getAssets`), or a
+// list that is not EIP-7811's; off by default, so that Account's tokens come from the API.
+const walletAssets = new URLSearchParams(location.search).get('walletAssets')
+if (walletAssets === 'on' || walletAssets === 'garbled') wallet.calls.assets = walletAssets
 announceDevWallet(wallet)
 /**
  * `?secondWallet=1` announces a second browser wallet (multi-wallet): another development wallet on dev account 1 under

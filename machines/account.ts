@@ -18,6 +18,8 @@ export type AccountTarget = {
   testnet: boolean
   /** The active network is one the dapp configured (spec §7: unsupported networks skip the API). */
   supported: boolean
+  /** The connector of the account's wallet: its own asset list (EIP-7811) is asked of it where it has one. */
+  connectorId?: string | undefined
 }
 
 export type AccountContext = {
@@ -76,7 +78,16 @@ const notProvided = (name: string) => () => {
 const noIdentity: Identity = { name: null, avatar: null }
 
 /** The account as Account reads it (who and where). */
-const accountTarget = (a: ConnectedAccount | AccountTarget): AccountTarget => ({ address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, testnet: a.testnet, supported: a.supported })
+const accountTarget = (a: ConnectedAccount | AccountTarget): AccountTarget => ({
+  address: a.address,
+  caipNetworkId: a.caipNetworkId,
+  namespace: a.namespace,
+  testnet: a.testnet,
+  supported: a.supported,
+  ...(a.connectorId ? { connectorId: a.connectorId } : {}),
+})
+/** What `fetchBalances` is asked with: the account, its network, and its wallet's connector (its own assets, EIP-7811). */
+const balancesInput = (target: AccountTarget) => ({ address: target.address, caipNetworkId: target.caipNetworkId, ...(target.connectorId ? { connectorId: target.connectorId } : {}) })
 
 /**
  * The Account view's data (spec §2, §3, §5, §8): the portfolio from the balance endpoint, the identity
@@ -105,7 +116,8 @@ const accountTarget = (a: ConnectedAccount | AccountTarget): AccountTarget => ({
 export const accountMachine = setup({
   types: machineTypes<{ context: AccountContext; events: AccountEvent; input: AccountInput }>(),
   actors: {
-    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; force?: boolean; forceUpdate?: string | undefined }>(notProvided('fetchBalances')),
+    /** `connectorId`: the account's wallet, whose own asset list (EIP-7811) is read where it advertises one. */
+    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; connectorId?: string; force?: boolean; forceUpdate?: string | undefined }>(notProvided('fetchBalances')),
     fetchIdentity: fromPromise<Identity, { address: string }>(notProvided('fetchIdentity')),
     fetchNames: fromPromise<string[], { address: string }>(notProvided('fetchNames')),
     fetchHistory: fromPromise<HistoryPage, { address: string; caipNetworkId: string; cursor?: string | undefined }>(notProvided('fetchHistory')),
@@ -206,7 +218,7 @@ export const accountMachine = setup({
           invoke: {
             id: 'fetchBalances',
             src: 'fetchBalances',
-            input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
+            input: ({ context }) => balancesInput(context.target!),
             onDone: { target: 'ready', actions: { type: 'setTokens', params: ({ event }) => event.output } },
             onError: { target: 'unavailable', actions: 'clearTokens' },
           },
@@ -218,7 +230,7 @@ export const accountMachine = setup({
           invoke: {
             id: 'reloadBalances',
             src: 'fetchBalances',
-            input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId, force: true, forceUpdate: context.forceUpdate }),
+            input: ({ context }) => ({ ...balancesInput(context.target!), force: true, forceUpdate: context.forceUpdate }),
             onDone: { target: 'ready', actions: { type: 'setTokens', params: ({ event }) => event.output } },
             onError: { target: 'unavailable', actions: 'clearTokens' },
           },

@@ -68,6 +68,11 @@ export const timing = {
    */
   walletRequestTimeout: 10_000,
   /**
+   * Each of a wallet's asset-list reads (EIP-7811: `wallet_getCapabilities`, `wallet_getAssets`) for Account's tokens
+   * ends after this: a wallet that does not answer leaves the tokens to the API within `accountLoadTimeout`.
+   */
+  walletAssetsTimeout: 4_000,
+  /**
    * Send: the wait for a transaction's end is given up as "sent, status unknown" after this, ms, even when the transfer
    * adapter never settles (a dapp's own). A little over the receipt rule's own timeout (`adapters/receipt.ts`
    * `receiptTiming.receiptTimeout`, 120 s), which ends the built-in adapters' waits first (spec §4 Send, §9).

@@ -20,6 +20,23 @@ import { eip5792Methods } from '../../kernel/eip5792.ts'
  */
 export type DevWalletCallsMode = 'sequential' | 'atomic' | 'unsupported' | 'partial' | 'revert' | 'offchain' | 'pending' | 'garbled' | 'foreign' | 'statusFails'
 
+/**
+ * How the dev wallet answers `wallet_getAssets` (EIP-7811), switched by a test or the demo's `?walletAssets=`:
+ * - `off`: it has no asset list (4200; its capabilities do not name `assetDiscovery`);
+ * - `on`: its capabilities say `assetDiscovery: { supported: true }` on every chain, and it lists the account's native
+ *   balance on the current chain (read from the node) and a wallet-only asset, {@link devWalletPoints} (100 DWP);
+ * - `garbled`: advertised, but its list is not EIP-7811's (a balance in words).
+ */
+export type DevWalletAssetsMode = 'off' | 'on' | 'garbled'
+
+/** A wallet-only asset of the `on` list (no contract behind it: what EIP-7811 lets a wallet tell beyond the chain). */
+export const devWalletPoints = {
+  address: '0x00000000000000000000000000000000000d3e70',
+  balance: '0x2710',
+  type: 'ERC20',
+  metadata: { name: 'Dev Wallet Points', symbol: 'DWP', decimals: 2 },
+} as const
+
 /** The modes whose batch is accepted and never sent: its status alone is answered (400 or 100). */
 const unsentModes: ReadonlySet<DevWalletCallsMode> = new Set(['offchain', 'pending'])
 
@@ -62,6 +79,8 @@ type Batch = { id: Hex; chainId: number; hashes: Hex[]; atomic: boolean; mode: D
  */
 export class DevWalletCalls {
   mode: DevWalletCallsMode = 'sequential'
+  /** How `wallet_getAssets` answers (EIP-7811). */
+  assets: DevWalletAssetsMode = 'off'
   readonly #host: DevWalletCallsHost
   readonly #batches = new Map<string, Batch>()
   /** The reverting contract's address by chain id, once deployed (each chain its own). */
@@ -76,7 +95,7 @@ export class DevWalletCalls {
 
   /** Handles an EIP-5792 method; undefined for another method. */
   handles(method: string): boolean {
-    return (eip5792Methods as readonly string[]).includes(method)
+    return (eip5792Methods as readonly string[]).includes(method) || method === 'wallet_getAssets'
   }
 
   async request(method: string, params: unknown): Promise<unknown> {
@@ -87,8 +106,11 @@ export class DevWalletCalls {
         this.#host.account(method, list[0])
         const asked = Array.isArray(list[1]) ? list[1].map((c) => Number(c)) : this.#host.chainIds()
         const atomic = { status: this.mode === 'atomic' ? 'supported' : 'unsupported' }
-        return Object.fromEntries(asked.filter((id) => this.#host.chainIds().includes(id)).map((id) => [toHex(id), { atomic }]))
+        const assets = this.assets === 'off' ? {} : { assetDiscovery: { supported: true } }
+        return Object.fromEntries(asked.filter((id) => this.#host.chainIds().includes(id)).map((id) => [toHex(id), { atomic, ...assets }]))
       }
+      case 'wallet_getAssets':
+        return this.#assets(method, list[0])
       case 'wallet_sendCalls':
         return this.#send(method, list[0])
       case 'wallet_getCallsStatus':
@@ -119,6 +141,16 @@ export class DevWalletCalls {
       hashes.push(await this.#host.send(tx))
     }
     return this.#record(hashes, false)
+  }
+
+  /** `wallet_getAssets([{ account, chainFilter? }])` on the current chain: see {@link DevWalletAssetsMode}. */
+  async #assets(method: string, request: unknown): Promise<unknown> {
+    if (this.assets === 'off') throw this.#host.error(4200, `The dev wallet does not support ${method}.`)
+    const from = this.#host.account(method, (request as { account?: unknown } | undefined)?.account)
+    const chain = toHex(this.#host.chainId())
+    if (this.assets === 'garbled') return { [chain]: [{ address: 'native', balance: 'a lot', type: 'native' }] }
+    const balance = (await this.#host.read('eth_getBalance', [from.address, 'latest'])) as Hex
+    return { [chain]: [{ address: 'native', balance, type: 'native' }, devWalletPoints] }
   }
 
   #record(hashes: Hex[], atomic: boolean): { id: Hex } {

@@ -5,6 +5,7 @@ import type { Address, EIP1193Provider, Hex } from 'viem'
 import { DEV_ACCOUNT_BALANCE, DEV_ADDRESSES } from './accounts.ts'
 import { UnknownAccountError } from '../errors.ts'
 import { DevWallet, DevWalletRpcError } from './provider.ts'
+import { devWalletPoints } from './calls.ts'
 import type { DevWalletOptions, PendingRequest, WalletStorage } from './provider.ts'
 
 const rpc1 = inject('anvilRpc1')
@@ -700,6 +701,21 @@ describe('DevWallet', () => {
       const batch = await batchIn(wallet, 'pending', privateKeyToAccount(generatePrivateKey()).address)
       wallet.calls.mode = 'sequential'
       for (let i = 0; i < 3; i++) expect(await batch.status()).toMatchObject({ id: batch.id, status: 100, receipts: [] })
+    })
+
+    it("wallet_getAssets (EIP-7811): off by default (4200, not in the capabilities); on, advertised and the account's native balance with the wallet-only asset; garbled, a list that is not EIP-7811's", async () => {
+      const wallet = await connected()
+      const capabilities = () => wallet.request({ method: 'wallet_getCapabilities', params: [addr0, ['0x7a69']] }) as Promise<Record<string, Record<string, unknown>>>
+      const assets = () => wallet.request({ method: 'wallet_getAssets', params: [{ account: addr0, chainFilter: ['0x7a69'] }] })
+      expect((await capabilities())['0x7a69']).not.toHaveProperty('assetDiscovery')
+      await expectRpcError(assets(), 4200)
+      wallet.calls.assets = 'on'
+      expect((await capabilities())['0x7a69']).toMatchObject({ assetDiscovery: { supported: true } })
+      const balance = await createPublicClient({ transport: http(rpc1) }).getBalance({ address: addr0 })
+      expect(await assets()).toEqual({ '0x7a69': [{ address: 'native', balance: toHex(balance), type: 'native' }, devWalletPoints] })
+      await expectRpcError(wallet.request({ method: 'wallet_getAssets', params: [{ account: addr1 }] }), 4100)
+      wallet.calls.assets = 'garbled'
+      expect(await assets()).toEqual({ '0x7a69': [{ address: 'native', balance: 'a lot', type: 'native' }] })
     })
 
     it('garbled, foreign, statusFails: the calls land one by one, but the status is unreadable, about another batch, or fails', async () => {

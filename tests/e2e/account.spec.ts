@@ -111,3 +111,28 @@ test('arrow keys move between the tabs', async ({ page, connectedPage }) => {
   await expect(account.getByRole('tab', { name: 'NFTs' })).toBeFocused()
   await expect(account.getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true')
 })
+
+test("a wallet that lists its own assets (EIP-7811 wallet_getAssets): the Tokens tab is its list, ETH priced by the API, its wallet-only asset, not the API's dev tokens", async ({ page, connectedPage }) => {
+  await connectedPage({ path: '/?walletAssets=on' })
+  const account = await openAccount(page)
+  const panel = account.getByRole('tabpanel')
+  await expect(panel).toContainText('Dev Wallet Points')
+  await expect(panel).toContainText('100 DWP')
+  await expect(panel).toContainText(`${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
+  await expect(panel).toContainText(/\$[1-9][\d,]*\.\d\d/)
+  await expect(panel).not.toContainText('Dev Token')
+})
+
+test("a wallet whose asset list is not EIP-7811's: a clear warning in the console, and the Tokens tab lists the API's tokens", async ({ page, connectedPage }) => {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  await connectedPage({ path: '/?walletAssets=garbled' })
+  const account = await openAccount(page)
+  const panel = account.getByRole('tabpanel')
+  await expect(panel).toContainText('Dev Token')
+  await expect(panel).toContainText('Dev Tether')
+  await expect(panel).not.toContainText('Dev Wallet Points')
+  expect(warnings.filter((w) => w.startsWith('InvalidWalletAssetsError: The wallet answered its assets with something unreadable'))).not.toHaveLength(0)
+})

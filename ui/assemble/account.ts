@@ -3,6 +3,9 @@ import { fromPromise } from 'xstate'
 import { accountMachine } from '../../machines/account.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
+import { toProviderError } from '../../adapters/errors.ts'
+import { assetQuantity, getWalletAssets, type WalletAsset } from '../../adapters/walletAssets.ts'
+import { timing } from '../../machines/timing.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 import { directoryTokenImages, withTokenImages } from './tokenImages.ts'
 
@@ -33,16 +36,69 @@ export async function balancesOf(
 }
 
 /**
+ * The account's fungible tokens from its wallet's own list (EIP-7811 `wallet_getAssets`; spec §4 wallet RPC), where the
+ * wallet advertises it for the chain (`assetDiscovery` in `wallet_getCapabilities`): the native currency and the ERC-20s
+ * the wallet names, priced with the API's balances of the same tokens (its prices, names and icons; a token the API
+ * does not know has a zero price). `undefined` when the wallet has no list there (the API's list is Account's), or its
+ * reply cannot be read: then an `InvalidWalletAssetsError` (or the wallet's failure) is logged with `console.warn`,
+ * clearly, and the API's list stands, so nothing is lost. Only eip155 wallets of the modal's own connections.
+ * @example await walletBalancesOf(host, { address, caipNetworkId: 'eip155:1', connectorId: 'io.metamask' }, api) // [{ symbol: 'ETH', … }]
+ */
+export async function walletBalancesOf(
+  host: Pick<FeatureHost, 'eip1193' | 'nativeBalance'>,
+  input: { address: string; caipNetworkId: string; connectorId?: string | undefined },
+  apiBalances: () => Promise<TokenBalance[]>,
+): Promise<TokenBalance[] | undefined> {
+  const [namespace, reference] = input.caipNetworkId.split(':')
+  const provider = namespace === 'eip155' && input.connectorId ? host.eip1193(input.connectorId) : undefined
+  if (!provider) return undefined
+  let assets: WalletAsset[] | undefined
+  try {
+    assets = await getWalletAssets({ provider, address: input.address, chainId: Number(reference), timeout: timing.walletAssetsTimeout })
+  } catch (error) {
+    const e = toProviderError(error)
+    console.warn(`${e.name}: ${e.shortMessage}${e.details ? ` (${e.details})` : ''}; Account's tokens come from the API instead.`)
+    return undefined
+  }
+  if (!assets) return undefined
+  const priced = await apiBalances().catch(() => [] as TokenBalance[])
+  const rows: TokenBalance[] = []
+  for (const asset of assets) {
+    const known = asset.address === 'native' ? priced.find((row) => !row.address) : priced.find((row) => row.address?.toLowerCase() === `${input.caipNetworkId}:${asset.address}`.toLowerCase())
+    if (asset.address !== 'native' && asset.balance === 0n) continue
+    const native = asset.address === 'native' && !asset.metadata && !known ? await host.nativeBalance({ caipNetworkId: input.caipNetworkId, address: input.address }) : undefined
+    const decimals = asset.metadata?.decimals ?? (known ? Number(known.quantity.decimals) : (native?.decimals ?? 18))
+    const quantity = assetQuantity(asset, decimals)
+    const price = known?.price ?? 0
+    rows.push({
+      name: asset.metadata?.name ?? known?.name ?? native?.name ?? '',
+      symbol: asset.metadata?.symbol ?? known?.symbol ?? native?.symbol ?? '',
+      chainId: input.caipNetworkId,
+      ...(asset.address === 'native' ? {} : { address: `${input.caipNetworkId}:${asset.address}` }),
+      value: price * Number(quantity.numeric),
+      price,
+      ...(known?.iconUrl ? { iconUrl: known.iconUrl } : {}),
+      quantity,
+    })
+  }
+  return rows
+}
+
+/**
  * The account-data machine (spec §2 Account: tokens, NFTs, activity) on this instance's blockchain API. Each actor hands
  * its `signal` to the call: a load the machine leaves (its timeout, a new account, the view closed) stops waiting.
- * Balances come from {@link balancesOf}: the API on eip155 and solana only; a token without an icon gets the
- * directory's image of its symbol ({@link withTokenImages}).
+ * Balances come from the wallet's own list where it advertises one ({@link walletBalancesOf}, EIP-7811), else from
+ * {@link balancesOf}: the API on eip155 and solana only; a token without an icon gets the directory's image of its symbol
+ * ({@link withTokenImages}).
  */
 export function assemble(host: FeatureHost) {
   const tokenImages = directoryTokenImages(host)
   return accountMachine.provide({
     actors: {
-      fetchBalances: fromPromise(async ({ input, signal }) => withTokenImages(await balancesOf(host, input, { signal }), tokenImages)),
+      fetchBalances: fromPromise(async ({ input, signal }) => {
+        const api = () => balancesOf(host, input, { signal })
+        return withTokenImages((await walletBalancesOf(host, input, api)) ?? (await api()), tokenImages)
+      }),
       fetchIdentity: fromPromise(async ({ input, signal }) => (await host.blockchain()).getIdentity({ address: input.address }, { signal })),
       fetchNames: fromPromise(async ({ input, signal }) => (await (await host.blockchain()).reverseLookupName({ address: input.address }, { signal })).map((p) => p.name)),
       fetchHistory: fromPromise(async ({ input, signal }) => (await host.blockchain()).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor }, { signal })),
