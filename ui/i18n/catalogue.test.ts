@@ -74,6 +74,14 @@ describe('a locale catalogue over English', () => {
   })
 })
 
+describe('English counts', () => {
+  test("the email throttle's seconds: one second, else seconds (spec §5 'Please try again after N seconds')", () => {
+    expect(en.emailThrottled(1)).toBe('Please try again after 1 second')
+    expect(en.emailThrottled(17)).toBe('Please try again after 17 seconds')
+    expect(en.emailThrottled(0)).toBe('Please try again after 0 seconds')
+  })
+})
+
 describe('the pseudo-locales', () => {
   test('en-XA: every word accented and longer, the values given kept as they are', async () => {
     const { copy } = await buildCatalogue('en-XA', undefined)

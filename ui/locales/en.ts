@@ -234,7 +234,7 @@ export const en = {
   emailPlaceholder: 'Email',
   emailContinue: 'Continue',
   emailInvalid: 'Enter a valid email address',
-  emailThrottled: (seconds: number) => `Please try again after ${seconds} seconds`,
+  emailThrottled: (seconds: number) => `Please try again after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
   emailSending: 'Sending…',
   emailDeviceTitle: 'Approve this device',
   emailDeviceBody: (email: string) => `We sent a link to ${email}. Open it on this device to continue.`,
