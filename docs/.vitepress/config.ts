@@ -13,6 +13,8 @@ export default defineConfig({
   // The samples are included by the pages (`<<< @/snippets/…`), not pages of their own.
   srcExclude: ['snippets/**', '**/README.md'],
   // High-contrast code colours: the samples meet WCAG AA contrast on the code blocks' background (axe checks them).
+  // The generated API page of `latchkey` is one large chunk (its ~300 exports on one page).
+  vite: { build: { chunkSizeWarningLimit: 2000 } },
   markdown: { theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
   themeConfig: {
     search: { provider: 'local' },
@@ -20,6 +22,7 @@ export default defineConfig({
     nav: [
       { text: 'Getting started', link: '/getting-started/' },
       { text: 'Guides', link: '/guide/networks' },
+      { text: 'API', link: '/api/' },
       { text: 'Contributing', link: '/contributing/architecture' },
     ],
     sidebar: [
@@ -54,6 +57,19 @@ export default defineConfig({
           { text: 'wagmi and ethers', link: '/guide/wagmi-ethers' },
           { text: 'Testing your integration', link: '/guide/testing' },
           { text: 'Hostile wallets and refusals', link: '/guide/hostile-wallets' },
+        ],
+      },
+      {
+        // Generated from the TSDoc of the public entries by `npm run docs:api` (dev/docs-api.ts).
+        text: 'API reference',
+        items: [
+          { text: 'latchkey', link: '/api/latchkey' },
+          { text: 'latchkey/react', link: '/api/latchkey/react' },
+          { text: 'latchkey/wagmi', link: '/api/latchkey/wagmi' },
+          { text: 'latchkey/ethers', link: '/api/latchkey/ethers' },
+          { text: 'latchkey/element', link: '/api/latchkey/element' },
+          { text: 'latchkey/testing', link: '/api/latchkey/testing' },
+          { text: 'latchkey/testing/playwright', link: '/api/latchkey/testing/playwright' },
         ],
       },
       {

@@ -14,7 +14,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
+  // One test walks four pages with three axe scans; the API page of `latchkey` is large (about 700 kB of HTML).
+  timeout: 90_000,
   outputDir: '../../test-results/docs',
   use: { trace: 'off' },
   projects: [

@@ -1,6 +1,6 @@
 /**
- * The built documentation site in Chromium: the home page, a guide with its type-checked sample, and the local search
- * finding the WalletConnect guide, each page without an axe violation.
+ * The built documentation site in Chromium: the home page, a guide with its type-checked sample, the local search
+ * finding the WalletConnect guide (each without an axe violation), and the generated API page of createModal.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
@@ -16,7 +16,7 @@ async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   expect(violations, `axe violations on ${what}:\n${described}`).toEqual([])
 }
 
-test('the home page, a guide with its sample, and the search finding WalletConnect, axe-clean', async ({ page }) => {
+test('the home page, a guide with its sample, the search finding WalletConnect and the API page of createModal, axe-clean', async ({ page }) => {
   await page.goto(`${site()}/`)
   await expect(page.getByRole('heading', { level: 1, name: 'latchkey' })).toBeVisible()
   await expectNoAxeViolations(page, 'the home page')
@@ -37,4 +37,9 @@ test('the home page, a guide with its sample, and the search finding WalletConne
   await result.click()
   await expect(page).toHaveURL(/\/guide\/walletconnect/)
   await expect(page.getByRole('heading', { level: 1, name: 'Mobile wallets (WalletConnect)' })).toBeVisible()
+
+  // The API reference generated from the TSDoc: createModal with its docstring.
+  await page.goto(`${site()}/api/latchkey`)
+  await expect(page.getByRole('heading', { level: 1, name: 'latchkey' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'createModal()' })).toBeVisible()
 })
