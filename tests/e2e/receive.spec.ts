@@ -1,9 +1,8 @@
 /**
  * Receive: the address as text and as a QR code that decodes (jsQR on a screenshot) to the same address.
  */
-import jsQR from 'jsqr'
-import { PNG } from 'pngjs'
 import { ACCOUNT_0, accountButton, dialog, expect, test } from './fixtures.ts'
+import { scanQr } from './steps.ts'
 
 test('the receive QR code decodes to the connected address; the address is shown and the networks listed', async ({ page, connectedPage }) => {
   await connectedPage()
@@ -13,9 +12,7 @@ test('the receive QR code decodes to the connected address; the address is shown
   await expect(receive.getByTestId('receive-address')).toHaveText(ACCOUNT_0)
   await expect(receive.getByRole('list', { name: 'Works on these networks' })).toContainText('Anvil Local 2')
   const qr = receive.getByRole('img', { name: 'QR code of your address' })
-  const png = PNG.sync.read(await qr.screenshot())
-  const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
-  expect(decoded?.data).toBe(ACCOUNT_0)
+  expect(await scanQr(qr)).toBe(ACCOUNT_0)
   await receive.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(dialog(page, 'Account')).toBeVisible()
 })
