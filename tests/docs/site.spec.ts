@@ -1,6 +1,7 @@
 /**
  * The built documentation site in Chromium: the home page, a guide with its type-checked sample, the local search
- * finding the WalletConnect guide (each without an axe violation), and the generated API page of createModal.
+ * finding the WalletConnect guide (each without an axe violation), the generated API page of createModal, and llms.txt
+ * and llms-full.txt.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
@@ -42,4 +43,10 @@ test('the home page, a guide with its sample, the search finding WalletConnect a
   await page.goto(`${site()}/api/latchkey`)
   await expect(page.getByRole('heading', { level: 1, name: 'latchkey' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'createModal()' })).toBeVisible()
+
+  // llms.txt lists the pages; llms-full.txt holds them with their samples written in.
+  expect(await (await page.request.get(`${site()}/llms.txt`)).text()).toContain('- [Mobile wallets (WalletConnect)](/guide/walletconnect)')
+  const full = await (await page.request.get(`${site()}/llms-full.txt`)).text()
+  expect(full).toContain('const result = await modal.pay({')
+  expect(full).not.toContain('<<< @/snippets')
 })
