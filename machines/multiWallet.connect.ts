@@ -1,6 +1,7 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate'
-import { balanceRowPrefix, listOf, type multiWalletMachine } from './multiWallet.ts'
+import { balanceRowPrefix, listOf, nameRowPrefix, type multiWalletMachine } from './multiWallet.ts'
 import type { walletBalanceMachine } from './walletBalance.ts'
+import type { walletNameMachine } from './walletName.ts'
 
 /** One connection as the public state and the switcher show it (spec §3 Connection, §6 multi-wallet). */
 export type ConnectionView = {
@@ -75,4 +76,13 @@ export function balanceRowOf(snapshot: SnapshotFrom<typeof multiWalletMachine> |
 /** The child is a balance row (a `walletBalance` machine's actor). */
 function isBalanceRow(ref: AnyActorRef | undefined): ref is ActorRefFrom<typeof walletBalanceMachine> {
   return ref?.getSnapshot()?.machine?.id === 'walletBalance'
+}
+
+/**
+ * The name lookup of a non-active connection (its `walletName` child, `machines/walletName.ts`); undefined for the
+ * active one (the Account view's own name stands for it) or before it is spawned.
+ */
+export function nameRowOf(snapshot: SnapshotFrom<typeof multiWalletMachine> | undefined, connectionId: string): ActorRefFrom<typeof walletNameMachine> | undefined {
+  const row: AnyActorRef | undefined = snapshot?.children[`${nameRowPrefix}${connectionId}`]
+  return row?.getSnapshot()?.machine?.id === 'walletName' ? (row as ActorRefFrom<typeof walletNameMachine>) : undefined
 }

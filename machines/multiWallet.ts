@@ -7,6 +7,7 @@ import { actorErrorOf } from './narrow.ts'
 import { tellAction } from './system.ts'
 import { timing } from './timing.ts'
 import { walletBalanceMachine, type WalletBalanceTarget } from './walletBalance.ts'
+import { walletNameMachine } from './walletName.ts'
 import {
   findConnection,
   initialLists,
@@ -44,7 +45,9 @@ const notProvided = (name: string) => () => {
 
 /** The child id of a connection's balance row: `balance.<connectionId>`. */
 export const balanceRowPrefix = 'balance.'
-type BalanceRowActor = { src: 'walletBalance'; logic: typeof walletBalanceMachine; id: string | undefined }
+/** The child id of a connection's name lookup: `name.<connectionId>`. */
+export const nameRowPrefix = 'name.'
+type RowActor = { src: 'walletBalance'; logic: typeof walletBalanceMachine; id: string | undefined } | { src: 'walletName'; logic: typeof walletNameMachine; id: string | undefined }
 
 /**
  * The balance rows wanted now: the non-active connections of the namespace shown, each on its wallet's own chain, else
@@ -96,13 +99,14 @@ function momentNamespace(event: Extract<RootMoment, { type: 'root.account' }>): 
  * - The switcher's balances: each non-active connection of the namespace shown has a `walletBalance` child
  *   (`balance.<connectionId>`, `machines/walletBalance.ts`) reading its address on its wallet's own chain (the one it
  *   had while active, or that it told since), else on the namespace's active network; the active one's is the Account
- *   view's own. A row's read never holds up the list.
+ *   view's own. Beside it, its name lookup (`walletName` child `name.<connectionId>`, `machines/walletName.ts`): the row
+ *   shows the name found in place of the shortened address. A row's read never holds up the list.
  *
  * Actors to provide: `verify` ({ connections } → those still authorised, each with its chain), `revoke` ({ namespace, connectorId }),
  * `revokeAll` ({ connections }: each wallet asked to revoke, failures ignored),
  * `watchConnections` (callback told `multiWallet.watch` with the non-active connections, sending back
  * `multiWallet.walletAccounts` / `multiWallet.walletChain` / `multiWallet.walletGone`), `walletBalance` (the row machine with its `readBalance`
- * provided). Action to provide:
+ * provided), `walletName` (the name lookup with its `readName` provided). Action to provide:
  * `persist` (the lists after each change, written to storage).
  */
 export const multiWalletMachine = setup({
@@ -113,6 +117,7 @@ export const multiWalletMachine = setup({
     revokeAll: fromPromise<void, { connections: readonly WalletConnection[] }>(notProvided('revokeAll')),
     watchConnections: fromCallback<WatchConnectionsEvent>(notProvided('watchConnections')),
     walletBalance: walletBalanceMachine,
+    walletName: walletNameMachine,
   },
   delays: { walletRequestTimeout: timing.walletRequestTimeout, disconnectWait: timing.disconnectWait },
   guards: {
@@ -227,7 +232,7 @@ export const multiWalletMachine = setup({
      * non-active connection of the namespace shown has its balance row (`walletBalance`, systemless child
      * `balance.<connectionId>`) on that namespace's active network: spawned, told its new address or network, or stopped.
      */
-    syncWatchers: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, BalanceRowActor, never, never, never, never>(({ context, self, enqueue }) => {
+    syncWatchers: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, RowActor, never, never, never, never>(({ context, self, enqueue }) => {
       // Read softly: a snapshot restored without its children (the graph tools, a replay) has no watcher to tell, nor
       // has the first state (spawned holding): the watcher starts after it, told by the restore's check.
       let children: Readonly<Record<string, AnyActorRef | undefined>> | undefined
@@ -241,12 +246,16 @@ export const multiWalletMachine = setup({
       if (watcher) enqueue.sendTo(watcher, event)
       const rows = balanceTargets(context)
       for (const id of Object.keys(children ?? {})) {
-        if (id.startsWith(balanceRowPrefix) && !rows.some((r) => balanceRowPrefix + r.connectionId === id)) enqueue.stopChild(id)
+        const prefix = id.startsWith(balanceRowPrefix) ? balanceRowPrefix : id.startsWith(nameRowPrefix) ? nameRowPrefix : undefined
+        if (prefix && !rows.some((r) => prefix + r.connectionId === id)) enqueue.stopChild(id)
       }
       for (const row of rows) {
         const existing = children?.[balanceRowPrefix + row.connectionId]
         if (existing) enqueue.sendTo(existing, { type: 'walletBalance.retarget', address: row.address, caipNetworkId: row.caipNetworkId })
         else enqueue.spawnChild('walletBalance', { id: balanceRowPrefix + row.connectionId, input: row })
+        const named = children?.[nameRowPrefix + row.connectionId]
+        if (named) enqueue.sendTo(named, { type: 'walletName.retarget', address: row.address, caipNetworkId: row.caipNetworkId })
+        else enqueue.spawnChild('walletName', { id: nameRowPrefix + row.connectionId, input: row })
       }
     }),
     /** Provided at assembly: the lists written to storage (spec §3 connections, with their last use). */

@@ -32,7 +32,18 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
     [swapViews, ['ui/views/Swap.tsx', 'ui/views/SwapSelectToken.tsx', 'ui/views/SwapPreview.tsx', 'machines/swap.connect.ts', 'machines/swap.tokens.ts', 'machines/swap.messages.ts', 'ui/hooks/swap.ts']],
     [names, ['machines/names.ts', 'machines/names.outcomes.ts', 'ui/assemble/names.ts', 'ui/hooks/names.ts', 'ui/views/RegisterAccountName.tsx', 'ui/views/RegisterAccountNameSuccess.tsx']],
     [onramp, ['machines/onramp.ts', 'machines/onramp.connect.ts', 'ui/assemble/onramp.ts', 'ui/views/OnRamp.tsx', 'ui/views/OnRampProviders.tsx']],
-    [multiWallet, ['machines/multiWallet.ts', 'machines/multiWallet.connect.ts', 'machines/walletBalance.ts', 'machines/walletBalance.connect.ts', 'ui/assemble/multiWallet.ts', 'ui/entries/multiWallet.tsx']],
+    [
+      multiWallet,
+      [
+        'machines/multiWallet.ts',
+        'machines/multiWallet.connect.ts',
+        'machines/walletBalance.ts',
+        'machines/walletBalance.connect.ts',
+        'machines/walletName.ts',
+        'ui/assemble/multiWallet.ts',
+        'ui/entries/multiWallet.tsx',
+      ],
+    ],
     [
       pay,
       [

@@ -106,9 +106,9 @@ export const lazyFeatureModules: readonly LazyGroup[] = [
     matches: featureCode(/^machines\/onramp(\.[\w.]+)?\.ts$/, /^ui\/assemble\/onramp\.ts$/, /^ui\/views\/OnRamp(Providers|Checkout)?\.tsx$/, /^ui\/hooks\/onramp\.ts$/),
   },
   {
-    name: "latchkey machines/multiWallet*.ts, machines/walletBalance*.ts, ui/assemble/multiWallet.ts, ui/entries/multiWallet.tsx (multi-wallet: its charts and Account's switcher, with Account's chunk)",
+    name: "latchkey machines/multiWallet*.ts, machines/walletBalance*.ts, machines/walletName.ts, ui/assemble/multiWallet.ts, ui/entries/multiWallet.tsx (multi-wallet: its charts and Account's switcher, with Account's chunk)",
     concern: 'features on use',
-    matches: featureCode(/^machines\/multiWallet(\.connect)?\.ts$/, /^machines\/walletBalance(\.connect)?\.ts$/, /^ui\/assemble\/multiWallet\.ts$/, /^ui\/entries\/multiWallet\.tsx$/),
+    matches: featureCode(/^machines\/multiWallet(\.connect)?\.ts$/, /^machines\/walletBalance(\.connect)?\.ts$/, /^machines\/walletName\.ts$/, /^ui\/assemble\/multiWallet\.ts$/, /^ui\/entries\/multiWallet\.tsx$/),
   },
   {
     name: 'latchkey machines/pay*.ts, ui/assemble/pay*.ts, ui/hooks/payFlow.ts, ui/views/Pay.tsx (pay: its chart, boundary check, exchange and storage, view)',

@@ -4,6 +4,7 @@ import { connectMultiWallet } from '../../machines/multiWallet.connect.ts'
 import { multiWalletMachine, type MultiWalletInput, type VerifiedConnection, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
 import { timing } from '../../machines/timing.ts'
 import { walletBalanceMachine } from '../../machines/walletBalance.ts'
+import { walletNameMachine } from '../../machines/walletName.ts'
 import { coordination } from '../harness/coordination.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
@@ -119,6 +120,7 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
         })
       }),
       walletBalance: walletBalanceMachine.provide({ actors: { readBalance: fromPromise(async () => ({ value: '1000000000000000000', decimals: 18, symbol: 'ETH' })) } }),
+      walletName: walletNameMachine.provide({ actors: { readName: fromPromise(async ({ input }) => `name-of-${input.address.slice(2, 6)}`) } }),
     },
   })
   const host = coordination({ id: 'multiWallet', logic, input }, { recorders: ['connection.eip155'] })
@@ -165,6 +167,10 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
       const wanted = shown ? shown.connections.filter((c) => c.id !== shown.activeId && (c.caipNetworkId ?? network)) : []
       expect(rows.map(([id]) => id).sort()).toEqual(wanted.map((c) => `balance.${c.id}`).sort())
       for (const c of wanted) expect(children[`balance.${c.id}`].getSnapshot().context).toMatchObject({ address: c.accounts[0], caipNetworkId: c.caipNetworkId ?? network })
+      // Beside each balance row, the name lookup of the same account.
+      const names = Object.keys(children as Record<string, unknown>).filter((id) => id.startsWith('name.'))
+      expect(names.sort()).toEqual(wanted.map((c) => `name.${c.id}`).sort())
+      for (const c of wanted) expect(children[`name.${c.id}`].getSnapshot().context).toMatchObject({ address: c.accounts[0], caipNetworkId: c.caipNetworkId ?? network })
       if (e.type === 'multiWallet.walletChain') {
         // A held wallet's chain changes that connection only: the active one, its chain and the list's state stay.
         expect(view.connections.find((c) => c.id === e.connectionId)?.caipNetworkId).toBe(e.caipNetworkId)

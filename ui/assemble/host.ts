@@ -41,6 +41,13 @@ export type FeatureHost = {
    * is no quantity; `NetworkNotConfiguredError` (`ui/errors.ts`) for a network not configured.
    */
   nativeBalance: (parameters: { caipNetworkId: string; address: string }) => Promise<{ value: bigint; decimals: number; symbol: string; name: string }>
+  /**
+   * The name the Account view shows for `address` on the configured network `caipNetworkId` (spec §2 Account, §6 names
+   * eip155): the identity's name (`/v1/identity/{address}`) on an eip155 mainnet, else null (another namespace, a
+   * testnet, a network not configured, or no name).
+   * @throws the blockchain API's errors (none configured, a failed or malformed answer).
+   */
+  identityName: (parameters: { caipNetworkId: string; address: string }) => Promise<string | null>
   /** Signs with the connected wallet of a namespace (the chain adapter's `signMessage`). */
   signWithWallet: (parameters: { connectorId: string; address: string; message: string; namespace: string }) => Promise<string>
   /** The `siwx` option; throws 'SIWX is not enabled' without it (spec §8). */

@@ -6,6 +6,7 @@ import { caipReferenceOf } from '../../kernel/caip.ts'
 import { connectAllConnections, connectMultiWallet } from '../../machines/multiWallet.connect.ts'
 import { multiWalletMachine, type MultiWalletEvent, type WalletConnection, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
 import { walletBalanceMachine } from '../../machines/walletBalance.ts'
+import { walletNameMachine } from '../../machines/walletName.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 
 /**
@@ -25,7 +26,8 @@ function chainOf(namespace: string, chainId: unknown): string | undefined {
  * are stored per namespace, oldest first (spec §3). A held wallet's balance in the switcher is read like the Account
  * view's native balance, on that wallet's own chain (else the namespace's active network), but never asked of the
  * wallet (`host.nativeBalance`: eip155 on the network's node); an answer that is not a balance (a dapp's own adapter)
- * fails that row only (`InvalidCallbackResponseError`).
+ * fails that row only (`InvalidCallbackResponseError`). Its name is looked up as the Account view's own
+ * (`host.identityName`: the identity's name on an eip155 mainnet; none elsewhere).
  */
 export function assemble(host: FeatureHost) {
   const adapterOf = (namespace: string): ChainAdapter => {
@@ -55,6 +57,9 @@ export function assemble(host: FeatureHost) {
             return { value: balance.value.toString(), decimals: balance.decimals, symbol: balance.symbol }
           }),
         },
+      }),
+      walletName: walletNameMachine.provide({
+        actors: { readName: fromPromise(({ input }) => host.identityName({ caipNetworkId: input.caipNetworkId, address: input.address })) },
       }),
       watchConnections: fromCallback<WatchConnectionsEvent>(({ receive, sendBack }) => {
         const watching = new Map<string, () => void>()

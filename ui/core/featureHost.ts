@@ -88,6 +88,16 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
         const balance = await (p.adapters[network.chainNamespace] ?? p.adapter).getBalance({ connectorId, address, network })
         return { ...balance, name: network.nativeCurrency.name }
       },
+      identityName: async ({ caipNetworkId, address }) => {
+        // As the Account view's identity (machines/account.ts `hasIdentity`): eip155, a configured mainnet.
+        const network = p
+          .root()
+          .getSnapshot()
+          .context.network.getSnapshot()
+          .context.networks.find((n) => n.caipNetworkId === caipNetworkId)
+        if (network?.chainNamespace !== 'eip155' || network.testnet) return null
+        return (await (await s.blockchain()).getIdentity({ address })).name ?? null
+      },
       signWithWallet: ({ namespace: ns, ...rest }) => (p.adapters[ns as ChainNamespace] ?? p.adapter).signMessage(rest),
       siwx: requireSiwx,
       clock: p.options.clock,

@@ -94,7 +94,7 @@ describe('the wallet switcher', () => {
     }
   })
 
-  test("behavior: a held wallet's own chain change shows in its row only: its chain named beside its balance, read on that chain; the active row and the network stay", async () => {
+  test("behavior: a held wallet's own chain change shows in its row only: its chain named beside its balance (a chain not configured said 'Unsupported network'), read on that chain; the active row and the network stay", async () => {
     const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true })
     try {
       await waitFor(() => expect(app.modal.getState().account.isConnected).toBe(true))
@@ -119,11 +119,58 @@ describe('the wallet switcher', () => {
       expect(app.modal.getState().account.caipAddress).toMatch(/^eip155:31337:/)
       const row = app.modal.getConnections('eip155')?.find((c) => !c.active)
       expect(row?.caipNetworkId).toBe('eip155:31338')
+      // On a chain the app does not configure: said in words, not by its id; its balance cannot be read there.
+      app.second!.misbehave = { chainId: '0x1' }
+      app.second!.reannounce()
+      await waitFor(() => expect(within(rows()[1]!).getByTestId('wallet-switcher-network').textContent).toBe(' · Unsupported network'))
+      expect(app.modal.getConnections('eip155')?.find((c) => !c.active)?.caipNetworkId).toBe('eip155:1')
+      await waitFor(() => expect(within(rows()[1]!).getByTestId('wallet-switcher-balance').getAttribute('data-status')).toBe('unavailable'))
+      expect(switcher().textContent).not.toContain('eip155:1')
+      app.second!.misbehave = {}
       // Back on the active network: the row says no chain again.
       app.second!.setChain(31337)
       await waitFor(() => expect(within(rows()[1]!).queryByTestId('wallet-switcher-network')).toBeNull())
       // Its read on the active network again ends before the page goes (nothing left in flight).
       await waitFor(() => expect(within(rows()[1]!).getByTestId('wallet-switcher-balance').getAttribute('data-status')).toBe('ready'))
+    } finally {
+      await app.dispose()
+    }
+  })
+
+  test("behavior: each row shows its account's name in place of the address, found as the Account view finds its own (eip155 mainnet), the full address in its title", async () => {
+    const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true, mainnets: true })
+    try {
+      await waitFor(() => expect(app.modal.getState().account.isConnected).toBe(true))
+      await app.ensureOpen()
+      const switcher = () => within(app.dialog()!).getByRole('region', { name: 'Connected wallets' })
+      const addresses = () => within(switcher()).getAllByTestId('wallet-switcher-address')
+      // The reference API's names of dev accounts 0 and 1: the active row's is the Account view's own.
+      await waitFor(() => expect(addresses().map((a) => a.textContent)).toEqual(['alice.reown.id', 'bob.reown.id']))
+      expect(within(app.dialog()!).getByTestId('account-address').textContent).toBe('alice.reown.id')
+      expect(addresses()[1]!.getAttribute('title')).toBe(app.second!.state.address)
+      // After a switch the rows trade places, each keeping its name.
+      within(switcher())
+        .getByRole('button', { name: `Switch to ${SECOND_WALLET_NAME}` })
+        .click()
+      await waitFor(() => expect(app.modal.getState().account).toMatchObject({ connectorId: SECOND_RDNS }))
+      await waitFor(() => expect(addresses().map((a) => a.textContent)).toEqual(['bob.reown.id', 'alice.reown.id']))
+    } finally {
+      await app.dispose()
+    }
+  })
+
+  test('behavior: without a name (a testnet, as the Account view) a row shows the shortened address, the full one in its title', async () => {
+    const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true })
+    try {
+      await waitFor(() => expect(app.modal.getState().account.isConnected).toBe(true))
+      await app.ensureOpen()
+      const switcher = () => within(app.dialog()!).getByRole('region', { name: 'Connected wallets' })
+      const addresses = () => within(switcher()).getAllByTestId('wallet-switcher-address')
+      await waitFor(() => expect(addresses()).toHaveLength(2))
+      const second = app.second!.state.address
+      await waitFor(() => expect(addresses()[1]!.textContent).toBe(`${second.slice(0, 6)}…${second.slice(-4)}`))
+      expect(addresses()[1]!.getAttribute('title')).toBe(second)
+      expect(switcher().textContent).not.toContain('reown.id')
     } finally {
       await app.dispose()
     }

@@ -1,4 +1,4 @@
-import { balanceRowOf, connectMultiWallet, type ConnectionView, type ConnectionsView } from '../../machines/multiWallet.connect.ts'
+import { balanceRowOf, connectMultiWallet, nameRowOf, type ConnectionView, type ConnectionsView } from '../../machines/multiWallet.connect.ts'
 import { connectWalletBalance, type WalletBalanceView } from '../../machines/walletBalance.connect.ts'
 import { truncateAddress } from '../../machines/format.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
@@ -48,27 +48,46 @@ function ActiveBalance({ address }: { address: string }) {
 
 /**
  * A held, non-active connection's balance: its `walletBalance` row, read on its wallet's own chain (else the namespace's
- * active network). A wallet on another chain than the active network says which after its balance (the configured
- * network's name, else its CAIP-2 id).
+ * active network). A wallet on another chain than the active network says which after its balance: the configured
+ * network's name, else 'Unsupported network' (a chain the app does not configure, spec §2 UnsupportedChain; never its
+ * raw CAIP-2 id).
  */
 function HeldBalance({ connection }: { connection: ConnectionView }) {
+  const copy = useCopy()
   const locale = useLocale()
   const { active, items } = useNetwork()
   const row = useSelector(useFeatureActor('multiWallet'), (s) => balanceRowOf(s, connection.id))
   const view = useSelector(row, (s) => connectWalletBalance(s, locale), same)
   const chain = connection.caipNetworkId
-  const network = chain && chain !== active.caipNetworkId ? (items.find((i) => i.network.caipNetworkId === chain)?.network.name ?? chain) : undefined
+  const network = chain && chain !== active.caipNetworkId ? (items.find((i) => i.network.caipNetworkId === chain)?.network.name ?? copy.multiWallet.unsupportedNetwork) : undefined
   return <BalanceLine view={view} network={network} />
 }
 
+/** A row's account: the name found for it (`name`), else its shortened address; the full address in its title. */
+function AddressLine({ address, name }: { address: string; name: string | undefined }) {
+  return (
+    <span className="lk-wallet-switcher-address" data-testid="wallet-switcher-address" title={address}>
+      {name ?? truncateAddress(address)}
+    </span>
+  )
+}
+
+/** A held, non-active connection's account: the name its `walletName` row found, else the shortened address. */
+function HeldAddress({ connection }: { connection: ConnectionView }) {
+  const row = useSelector(useFeatureActor('multiWallet'), (s) => nameRowOf(s, connection.id))
+  const name = useSelector(row, (s) => s?.context.name)
+  return <AddressLine address={connection.address} name={name} />
+}
+
 /**
- * Under the address (`account.identity`): every wallet the visitor holds in this namespace, its icon, name and address,
+ * Under the address (`account.identity`): every wallet the visitor holds in this namespace, its icon, name and address
+ * (the name found for the address in its place, as the Account view's own: spec §6 "address or name"),
  * its balance (spec §5: native, floored to 3 decimals; 'Balance unavailable' when its read fails, never blocking the row)
  * and, for a held wallet on another chain than the active network, that chain,
  * the active one said in words ('Active'); one press switches to another, one removes it. 'Add wallet' opens Connect
  * without disconnecting (a wallet already held, picked there, becomes the active one: no second entry).
  */
-export function WalletSwitcher({ namespace }: SlotProps['account.identity']) {
+export function WalletSwitcher({ namespace, address, identity }: SlotProps['account.identity']) {
   const copy = useCopy()
   const deliver = useDeliver('multiWallet')
   const send = useSend()
@@ -97,7 +116,7 @@ export function WalletSwitcher({ namespace }: SlotProps['account.identity']) {
               <WalletIcon src={wallet?.imageUrl} name={name} />
               <span className="lk-wallet-switcher-name">
                 {name}
-                <span className="lk-wallet-switcher-address">{truncateAddress(c.address)}</span>
+                {c.active ? <AddressLine address={c.address} name={c.address.toLowerCase() === address.toLowerCase() ? identity.name : undefined} /> : <HeldAddress connection={c} />}
                 {c.active ? <ActiveBalance address={c.address} /> : <HeldBalance connection={c} />}
               </span>
               {c.active ? (

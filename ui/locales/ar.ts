@@ -307,6 +307,7 @@ const ar = {
     balanceLoading: 'جارٍ قراءة الرصيد…',
     balanceUnavailable: 'الرصيد غير متاح',
     balanceStale: (amount: string) => `${isolate(amount)} · غير محدّث`,
+    unsupportedNetwork: 'شبكة غير مدعومة',
   },
   profileWallets: {
     accountEntry: 'محافظك',

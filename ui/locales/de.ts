@@ -302,6 +302,7 @@ const de = {
     balanceLoading: 'Guthaben wird gelesen…',
     balanceUnavailable: 'Guthaben nicht verfügbar',
     balanceStale: (amount: string) => `${amount} · nicht aktuell`,
+    unsupportedNetwork: 'Nicht unterstütztes Netzwerk',
   },
   profileWallets: {
     accountEntry: 'Deine Wallets',

@@ -337,6 +337,8 @@ export const en = {
     balanceUnavailable: 'Balance unavailable',
     /** A balance whose later read failed: the last figure, said not to be current. */
     balanceStale: (amount: string) => `${amount} · not current`,
+    /** A held wallet's chain that the app does not configure (its CAIP-2 id is not shown). */
+    unsupportedNetwork: 'Unsupported network',
   },
   profileWallets: {
     accountEntry: 'Your wallets',

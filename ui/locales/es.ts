@@ -302,6 +302,7 @@ const es = {
     balanceLoading: 'Leyendo el saldo…',
     balanceUnavailable: 'Saldo no disponible',
     balanceStale: (amount: string) => `${amount} · no actualizado`,
+    unsupportedNetwork: 'Red no compatible',
   },
   profileWallets: {
     accountEntry: 'Tus billeteras',

@@ -307,6 +307,7 @@ const fa = {
     balanceLoading: 'در حال خواندن موجودی…',
     balanceUnavailable: 'موجودی در دسترس نیست',
     balanceStale: (amount: string) => `${isolate(amount)} · به‌روز نیست`,
+    unsupportedNetwork: 'شبکهٔ پشتیبانی‌نشده',
   },
   profileWallets: {
     accountEntry: 'کیف پول‌های شما',

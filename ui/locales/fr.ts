@@ -302,6 +302,7 @@ const fr = {
     balanceLoading: 'Lecture du solde…',
     balanceUnavailable: 'Solde indisponible',
     balanceStale: (amount: string) => `${amount} · pas à jour`,
+    unsupportedNetwork: 'Réseau non pris en charge',
   },
   profileWallets: {
     accountEntry: 'Vos wallets',

@@ -307,6 +307,7 @@ const he = {
     balanceLoading: 'קורא את היתרה…',
     balanceUnavailable: 'היתרה לא זמינה',
     balanceStale: (amount: string) => `${isolate(amount)} · לא עדכני`,
+    unsupportedNetwork: 'רשת לא נתמכת',
   },
   profileWallets: {
     accountEntry: 'הארנקים שלך',

@@ -302,6 +302,7 @@ const hi = {
     balanceLoading: 'बैलेंस पढ़ा जा रहा है…',
     balanceUnavailable: 'बैलेंस उपलब्ध नहीं',
     balanceStale: (amount: string) => `${amount} · नवीनतम नहीं`,
+    unsupportedNetwork: 'असमर्थित नेटवर्क',
   },
   profileWallets: {
     accountEntry: 'आपके वॉलेट',

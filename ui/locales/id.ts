@@ -302,6 +302,7 @@ const indonesian = {
     balanceLoading: 'Membaca saldo…',
     balanceUnavailable: 'Saldo tidak tersedia',
     balanceStale: (amount: string) => `${amount} · belum terbaru`,
+    unsupportedNetwork: 'Jaringan tidak didukung',
   },
   profileWallets: {
     accountEntry: 'Dompet Anda',

@@ -302,6 +302,7 @@ const it = {
     balanceLoading: 'Lettura del saldo…',
     balanceUnavailable: 'Saldo non disponibile',
     balanceStale: (amount: string) => `${amount} · non aggiornato`,
+    unsupportedNetwork: 'Rete non supportata',
   },
   profileWallets: {
     accountEntry: 'I tuoi wallet',

@@ -302,6 +302,7 @@ const ja = {
     balanceLoading: '残高を読み込んでいます…',
     balanceUnavailable: '残高を取得できません',
     balanceStale: (amount: string) => `${amount}・最新ではありません`,
+    unsupportedNetwork: 'サポートされていないネットワーク',
   },
   profileWallets: {
     accountEntry: 'あなたのウォレット',

@@ -302,6 +302,7 @@ const ko = {
     balanceLoading: '잔액을 읽는 중…',
     balanceUnavailable: '잔액을 불러올 수 없음',
     balanceStale: (amount: string) => `${amount} · 최신 아님`,
+    unsupportedNetwork: '지원되지 않는 네트워크',
   },
   profileWallets: {
     accountEntry: '내 지갑',

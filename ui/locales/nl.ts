@@ -302,6 +302,7 @@ const nl = {
     balanceLoading: 'Saldo wordt gelezen…',
     balanceUnavailable: 'Saldo niet beschikbaar',
     balanceStale: (amount: string) => `${amount} · niet actueel`,
+    unsupportedNetwork: 'Niet-ondersteund netwerk',
   },
   profileWallets: {
     accountEntry: 'Je wallets',

@@ -302,6 +302,7 @@ const pl = {
     balanceLoading: 'Odczytywanie salda…',
     balanceUnavailable: 'Saldo niedostępne',
     balanceStale: (amount: string) => `${amount} · nieaktualne`,
+    unsupportedNetwork: 'Nieobsługiwana sieć',
   },
   profileWallets: {
     accountEntry: 'Twoje portfele',

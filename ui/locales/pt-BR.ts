@@ -302,6 +302,7 @@ const ptBR = {
     balanceLoading: 'Lendo o saldo…',
     balanceUnavailable: 'Saldo indisponível',
     balanceStale: (amount: string) => `${amount} · desatualizado`,
+    unsupportedNetwork: 'Rede não suportada',
   },
   profileWallets: {
     accountEntry: 'Suas carteiras',

@@ -302,6 +302,7 @@ const ru = {
     balanceLoading: 'Загружаем баланс…',
     balanceUnavailable: 'Баланс недоступен',
     balanceStale: (amount: string) => `${amount} · устарело`,
+    unsupportedNetwork: 'Неподдерживаемая сеть',
   },
   profileWallets: {
     accountEntry: 'Ваши кошельки',

@@ -302,6 +302,7 @@ const th = {
     balanceLoading: 'กำลังอ่านยอดคงเหลือ…',
     balanceUnavailable: 'ไม่สามารถแสดงยอดคงเหลือ',
     balanceStale: (amount: string) => `${amount} · ไม่ใช่ยอดล่าสุด`,
+    unsupportedNetwork: 'เครือข่ายที่ไม่รองรับ',
   },
   profileWallets: {
     accountEntry: 'วอลเล็ตของคุณ',

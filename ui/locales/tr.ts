@@ -306,6 +306,7 @@ const tr = {
     balanceLoading: 'Bakiye okunuyor…',
     balanceUnavailable: 'Bakiye alınamadı',
     balanceStale: (amount: string) => `${amount} · güncel değil`,
+    unsupportedNetwork: 'Desteklenmeyen ağ',
   },
   profileWallets: {
     accountEntry: 'Cüzdanlarınız',

@@ -302,6 +302,7 @@ const uk = {
     balanceLoading: 'Завантажуємо баланс…',
     balanceUnavailable: 'Баланс недоступний',
     balanceStale: (amount: string) => `${amount} · застаріло`,
+    unsupportedNetwork: 'Непідтримувана мережа',
   },
   profileWallets: {
     accountEntry: 'Ваші гаманці',

@@ -302,6 +302,7 @@ const vi = {
     balanceLoading: 'Đang đọc số dư…',
     balanceUnavailable: 'Không có số dư',
     balanceStale: (amount: string) => `${amount} · chưa cập nhật`,
+    unsupportedNetwork: 'Mạng không được hỗ trợ',
   },
   profileWallets: {
     accountEntry: 'Ví của bạn',

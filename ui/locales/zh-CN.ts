@@ -302,6 +302,7 @@ const zhCN = {
     balanceLoading: '正在读取余额…',
     balanceUnavailable: '余额不可用',
     balanceStale: (amount: string) => `${amount} · 非最新`,
+    unsupportedNetwork: '不支持的网络',
   },
   profileWallets: {
     accountEntry: '你的钱包',

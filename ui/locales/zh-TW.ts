@@ -302,6 +302,7 @@ const zhTW = {
     balanceLoading: '正在讀取餘額…',
     balanceUnavailable: '無法取得餘額',
     balanceStale: (amount: string) => `${amount} · 非最新`,
+    unsupportedNetwork: '不支援的網路',
   },
   profileWallets: {
     accountEntry: '你的錢包',
