@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { siwxMachine } from '../machines/siwx.ts'
 import { sendMachine } from '../machines/send.ts'
 import { rootMachine } from '../machines/root.ts'
+import { multiWalletMachine } from '../machines/multiWallet.ts'
+import { walletBalanceMachine } from '../machines/walletBalance.ts'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { acceptedEvents, activeNodeIds, edgeLabel, machineToGraph } from './graph.ts'
 import { visualisedMachines } from '../dev/visualiser/machines.ts'
@@ -133,6 +135,8 @@ describe('machineToGraph on the production machines', () => {
     ['siwx', siwxMachine],
     ['send', sendMachine],
     ['root', rootMachine],
+    ['multiWallet', multiWalletMachine],
+    ['walletBalance', walletBalanceMachine],
   ] as const)('behavior: %s has the states and transition ids of the model-test inventory', (_, machine) => {
     const graph = machineToGraph(machine)
     expect(graph.nodes.filter((n) => n.parent !== null).map((n) => n.id)).toEqual(stateInventory(machine))
@@ -141,7 +145,9 @@ describe('machineToGraph on the production machines', () => {
 
   test('behavior: the visualiser lists every machine of machines/, each by its id', () => {
     // Found by the registry itself (a new machine appears without a change here); these are today's.
-    expect(visualisedMachines.map((m) => m.id)).toEqual(expect.arrayContaining(['account', 'catalogue', 'connection', 'modal', 'network', 'remoteConfig', 'root', 'router', 'send', 'siwx', 'toast']))
+    expect(visualisedMachines.map((m) => m.id)).toEqual(
+      expect.arrayContaining(['account', 'catalogue', 'connection', 'modal', 'multiWallet', 'network', 'remoteConfig', 'root', 'router', 'send', 'siwx', 'toast', 'walletBalance', 'walletName']),
+    )
     expect(new Set(visualisedMachines.map((m) => m.id)).size).toBe(visualisedMachines.length)
     for (const { machine } of visualisedMachines) expect(() => machineToGraph(machine)).not.toThrow()
   })

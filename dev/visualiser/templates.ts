@@ -47,6 +47,14 @@ export const payloadTemplates: Readonly<Record<string, Record<string, unknown>>>
   'swap.chooseToken': { side: 'to' },
   'swap.pickToken': { side: 'to', address: 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' },
   'swap.setAmount': { amount: '0.01' },
+  // multi-wallet (the demo's `?secondWallet=1` announces the second wallet) and its switcher rows' balances
+  'multiWallet.switch': { connectionId: 'eip155:dev.latchkey.wallet.second' },
+  'multiWallet.remove': { connectionId: 'eip155:dev.latchkey.wallet.second' },
+  'multiWallet.walletAccounts': { connectionId: 'eip155:dev.latchkey.wallet.second', accounts: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] },
+  'multiWallet.walletChain': { connectionId: 'eip155:dev.latchkey.wallet.second', caipNetworkId: 'eip155:31338' },
+  'multiWallet.walletGone': { connectionId: 'eip155:dev.latchkey.wallet.second' },
+  'walletBalance.retarget': { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', caipNetworkId: 'eip155:31338' },
+  'walletName.retarget': { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', caipNetworkId: 'eip155:31338' },
   // on-ramp
   'onramp.pickProvider': { provider: 'coinbase' },
   'onramp.setAmount': { amount: '50' },

@@ -8,10 +8,11 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { machineToGraph } from '../../inspect/graph.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { sendMachine } from '../../machines/send.ts'
-import { anyDialog, connectDevWallet, dialog, expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { multiWalletMachine } from '../../machines/multiWallet.ts'
+import { ACCOUNT_1, accountButton, anyDialog, API_URL, connectDevWallet, dialog, expect, expectNoAxeViolations, liveState, openConnected, test } from './fixtures.ts'
 
 /** Every machine of machines/ today (the visualiser finds them itself; a new one may be added to this list). */
-const machineIds = ['root', 'account', 'catalogue', 'connection', 'modal', 'network', 'remoteConfig', 'router', 'send', 'siwx', 'toast']
+const machineIds = ['root', 'account', 'catalogue', 'connection', 'modal', 'multiWallet', 'network', 'remoteConfig', 'router', 'send', 'siwx', 'toast', 'walletBalance', 'walletName']
 
 /** Opens the visualiser in a new page of the demo's context, on `machine`, and (`linked`) waits until the demo answered. */
 async function openVisualiser(context: BrowserContext, machine?: string, { linked = true } = {}): Promise<Page> {
@@ -168,4 +169,33 @@ test('the visualiser page has no axe violations', async ({ demo, context }) => {
   const page = await openVisualiser(context, 'connection')
   await expect(state(page, 'connection.connected')).toHaveAttribute('data-active', 'true')
   await expectNoAxeViolations(page, 'the visualiser')
+})
+
+test('the multi-wallet chart follows the demo holding two wallets: several held, a switch in the switcher passes through switching, and the held row has its balance actor', async ({ page, context, request }) => {
+  // A project of this test's own whose remote config turns multi-wallet on; the demo announces a second wallet.
+  const project = 'latchkey-e2e-visualiser-multi-wallet'
+  const response = await request.post(`${API_URL}/__control/features`, { data: { projectId: project, features: { multiWallet: true } } })
+  expect(response.ok(), await response.text()).toBe(true)
+  await openConnected(page, { path: `/?secondWallet=1&project=${project}` })
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Second Dev Wallet' }).click()
+  await expect(liveState(page).address).toHaveText(ACCOUNT_1)
+
+  const chart = await openVisualiser(context, 'multiWallet')
+  await expect(state(chart, 'multiWallet.list.holding.several')).toHaveAttribute('data-active', 'true')
+  await expect(state(chart, 'multiWallet.restore.done')).toHaveAttribute('data-active', 'true')
+  const machines = chart.getByRole('navigation', { name: 'Machines' })
+  await expect(machines.getByRole('button', { name: 'multiWallet', exact: true })).toBeVisible()
+
+  // The modal closed on the added wallet's connection: Account again, its switcher.
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('region', { name: 'Connected wallets' }).getByRole('button', { name: 'Switch to Latchkey Dev Wallet' }).click()
+  await expect(liveState(page).address).not.toHaveText(ACCOUNT_1)
+  const switched = historyEntries(chart, 'multiWallet', 'multiWallet.switch')
+  await expect(switched).toHaveCount(1)
+  await expect(switched).toContainText('switching')
+  await expect(state(chart, 'multiWallet.list.holding.several')).toHaveAttribute('data-active', 'true')
+  // Every state of the chart is drawn.
+  for (const node of machineToGraph(multiWalletMachine).nodes) await expect(state(chart, node.id)).toBeAttached()
 })
