@@ -1,6 +1,7 @@
 import { isAddress, isHex, toHex, type Hex } from 'viem'
 import { batchExecutorAddress, executeData } from './batchExecutor.ts'
 import { eip5792Methods } from '../../kernel/eip5792.ts'
+import type { WalletStorage } from './types.ts'
 
 /**
  * How the dev wallet answers batched calls (EIP-5792), switched from its panel or a test (`DevWallet.callsMode`):
@@ -60,6 +61,11 @@ export type DevWalletCallsHost = {
    * authorization signed with it (`executor: 'self'`), without a prompt of its own.
    */
   sendDelegated(request: { delegate: Hex; data: Hex }): Promise<Hex>
+  /**
+   * Where the batches are kept between page loads (a wallet extension's state is the browser's, not the page's), so that
+   * a reload of the site still finds its batch; none: in memory only.
+   */
+  store?: { storage: WalletStorage | undefined; key: string } | undefined
 }
 
 /**
@@ -91,6 +97,8 @@ export class DevWalletCalls {
 
   constructor(host: DevWalletCallsHost) {
     this.#host = host
+    for (const batch of loadBatches(host.store)) this.#batches.set(batch.id, batch)
+    this.#next = Math.max(0, ...[...this.#batches.keys()].map(Number)) + 1
   }
 
   /** Handles an EIP-5792 method; undefined for another method. */
@@ -156,6 +164,11 @@ export class DevWalletCalls {
   #record(hashes: Hex[], atomic: boolean): { id: Hex } {
     const id = toHex(this.#next++, { size: 32 })
     this.#batches.set(id, { id, chainId: this.#host.chainId(), hashes, atomic, mode: this.mode })
+    try {
+      this.#host.store?.storage?.setItem(this.#host.store.key, JSON.stringify([...this.#batches.values()]))
+    } catch {
+      // Quota or privacy mode: the batches are kept in memory.
+    }
     return { id }
   }
 
@@ -226,5 +239,24 @@ function isCall(call: unknown): call is { to: Hex; data?: Hex; value?: Hex } {
     isAddress(c['to'], { strict: false }) &&
     (c['data'] === undefined || (typeof c['data'] === 'string' && isHex(c['data']))) &&
     (c['value'] === undefined || (typeof c['value'] === 'string' && isHex(c['value'])))
+  )
+}
+
+const modes: readonly DevWalletCallsMode[] = ['sequential', 'atomic', 'unsupported', 'partial', 'revert', 'offchain', 'pending', 'garbled', 'foreign', 'statusFails']
+const isHash = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-f]{64}$/i.test(value)
+
+/** The batches kept under the store's key; what is unreadable or of another shape is dropped, never trusted. */
+function loadBatches(store: DevWalletCallsHost['store']): Batch[] {
+  let raw: unknown
+  try {
+    const text = store?.storage?.getItem(store.key)
+    raw = text ? JSON.parse(text) : []
+  } catch {
+    return []
+  }
+  if (!Array.isArray(raw)) return []
+  return raw.filter(
+    (b): b is Batch =>
+      typeof b === 'object' && b !== null && isHash(b.id) && Number.isSafeInteger(b.chainId) && Array.isArray(b.hashes) && b.hashes.every(isHash) && typeof b.atomic === 'boolean' && modes.includes(b.mode),
   )
 }

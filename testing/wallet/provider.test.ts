@@ -718,6 +718,20 @@ describe('DevWallet', () => {
       expect(await assets()).toEqual({ '0x7a69': [{ address: 'native', balance: 'a lot', type: 'native' }] })
     })
 
+    it('a batch is kept in the storage: a wallet loaded again on it (a reload) answers its status and numbers the next one after it; a malformed store is dropped', async () => {
+      const storage = new MemoryStorage()
+      const wallet = await connected({ storage })
+      const first = await batchIn(wallet, 'pending', privateKeyToAccount(generatePrivateKey()).address)
+      const again = makeWallet({ storage })
+      expect(await again.request({ method: 'wallet_getCallsStatus', params: [first.id] })).toMatchObject({ id: first.id, status: 100 })
+      const second = await batchIn(again, 'offchain', privateKeyToAccount(generatePrivateKey()).address)
+      expect(BigInt(second.id)).toBe(BigInt(first.id) + 1n)
+      for (const junk of ['not json', '{"a":1}', JSON.stringify([{ id: 'x', chainId: 1, hashes: [], atomic: false, mode: 'pending' }])]) {
+        storage.setItem('latchkey-dev-wallet-batches', junk)
+        await expectRpcError(makeWallet({ storage }).request({ method: 'wallet_getCallsStatus', params: [first.id] }), 5730)
+      }
+    })
+
     it('garbled, foreign, statusFails: the calls land one by one, but the status is unreadable, about another batch, or fails', async () => {
       const wallet = await connected()
       const to = privateKeyToAccount(generatePrivateKey()).address

@@ -80,6 +80,7 @@ export class DevWallet {
       chainIds: () => this.chains.map((c) => c.chainId),
       error: (code, message) => new DevWalletRpcError(code, message),
       sendDelegated: async (request) => sendDelegated(walletClientFor(this.#currentChain()), this.#requireAuthorised(), request),
+      store: { storage: options.storage, key: `${options.storageKey ?? 'latchkey-dev-wallet'}-batches` },
     })
     this.#state = this.#load()
     if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
-import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, clearAnvilCode, dialog, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
+import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, clearAnvilCode, dialog, expect, freshAddress, liveState, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
 import { chunkOf } from './modules.ts'
 import { timing } from '../../machines/timing.ts'
 import { pauseAfter, stepUntilToast } from './clock.ts'
@@ -202,6 +202,33 @@ test.describe('a status that never ends is given up after callsStatusTimeout (th
       expect(await anvilBalanceWei(receiver)).toBe(landed)
     })
   }
+})
+
+test('a reload while the batch is pending picks it up from storage: no new prompt, no call sent again, its status followed to 200', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  const nonce = await nonceOf(ACCOUNT_0)
+  // The node answers no receipt while the test holds them: the wallet reports the batch pending (100).
+  let held = true
+  await page.route(RPC[31337], async (route) => {
+    const body = route.request().postDataJSON() as { id?: unknown; method?: unknown } | null
+    if (held && body?.method === 'eth_getTransactionReceipt') return route.fulfill({ json: { jsonrpc: '2.0', id: body.id, result: null } })
+    return route.fallback()
+  })
+  await sendTwoCalls(page, receiver)
+  await approveWalletRequest(page, 'Send 2 calls?')
+  await expect(page.getByTestId('batch-status')).toHaveText('100')
+  expect(await page.evaluate(() => localStorage.getItem('@latchkey/pending_batches'))).toContain('"calls"')
+  await page.reload()
+  await expect(liveState(page).status).toHaveText('connected', { timeout: 30_000 })
+  // Picked up again: its status is asked (the held receipts), and the visitor is asked nothing.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('@latchkey/pending_batches')), { timeout: 15_000 }).toContain('"calls"')
+  held = false
+  await expect(toast(page, 'Calls confirmed')).toBeVisible({ timeout: 15_000 })
+  await expect(walletPanel(page).getByRole('region', { name: 'Wallet request' })).toHaveCount(0)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('@latchkey/pending_batches') ?? '[]')).not.toContain('"calls"')
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
+  expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 2)
 })
 
 test('the code of batched calls cannot be fetched: the page says so at once, nothing is sent, and the next try works', async ({ page }) => {
