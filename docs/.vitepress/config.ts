@@ -37,6 +37,7 @@ const sidebar: SidebarItem[] = [
       { text: 'wagmi and ethers', link: '/guide/wagmi-ethers' },
       { text: 'Testing your integration', link: '/guide/testing' },
       { text: 'Hostile wallets and refusals', link: '/guide/hostile-wallets' },
+      { text: 'Migrating from RainbowKit', link: '/guide/migrate-rainbowkit' },
     ],
   },
   {
