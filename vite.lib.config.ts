@@ -33,6 +33,7 @@ const candidates: Record<string, string> = {
   // The test kit (docs/guide/testing.md): its own entries, nothing of `latchkey` itself imports them.
   testing: 'testing/index.ts',
   'testing-playwright': 'testing/playwright.ts',
+  'testing-solana': 'testing/solana.ts',
 }
 export const libEntries = Object.fromEntries(
   Object.entries(candidates)

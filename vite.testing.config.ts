@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 
 /**
  * The test wallet's page script (testing/inPage.ts): one IIFE file, `dist/lib/test-wallet.js`, with everything it needs
@@ -9,15 +9,26 @@ import { defineConfig } from 'vite'
  */
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig({
-  root,
-  publicDir: false,
-  build: {
-    outDir: `${root}dist/lib`,
-    emptyOutDir: false,
-    target: 'es2022',
-    minify: true,
-    sourcemap: false,
-    lib: { entry: `${root}testing/inPage.ts`, formats: ['iife'], name: 'latchkeyTestWallet', fileName: () => 'test-wallet.js' },
-  },
-})
+/** One page script: `entry` (from the root) built to `dist/lib/<fileName>`, its exports on the global `name`. */
+export function pageScriptConfig(entry: string, name: string, fileName: string): UserConfig {
+  return {
+    root,
+    publicDir: false,
+    build: {
+      outDir: `${root}dist/lib`,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      lib: { entry: `${root}${entry}`, formats: ['iife'], name, fileName: () => fileName },
+    },
+  }
+}
+
+/**
+ * The other page scripts, built by dev/build-lib.ts after this one: the test Solana wallet (testing/inPageSolana.ts,
+ * `dist/lib/test-solana-wallet.js`, global `latchkeyTestSolanaWallet`, web3.js bundled).
+ */
+export const otherPageScripts: UserConfig[] = [pageScriptConfig('testing/inPageSolana.ts', 'latchkeyTestSolanaWallet', 'test-solana-wallet.js')]
+
+export default defineConfig(pageScriptConfig('testing/inPage.ts', 'latchkeyTestWallet', 'test-wallet.js'))

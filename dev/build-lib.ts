@@ -55,6 +55,8 @@ export async function buildLib(): Promise<void> {
   if (existsSync(join(root, 'vite.element.config.ts'))) await build({ configFile: join(root, 'vite.element.config.ts'), logLevel: 'warn' })
   // The test wallet's page script beside the `latchkey/testing/playwright` entry (vite.testing.config.ts).
   await build({ configFile: join(root, 'vite.testing.config.ts'), logLevel: 'warn' })
+  const { otherPageScripts } = await import('../vite.testing.config.ts')
+  for (const config of otherPageScripts) await build({ ...config, configFile: false, logLevel: 'warn' })
 
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { stdio: 'inherit' })
   if (tsc.status !== 0) throw new LibBuildError(`tsc -p tsconfig.build.json --noCheck failed (${tsc.status})`)
@@ -74,7 +76,7 @@ export async function buildLib(): Promise<void> {
       if (bareGlobal.test(line)) problems.push(`${file.slice(root.length)}:${i + 1} reads a bare \`global\`: ${line.trim().slice(0, 120)}`)
     })
   }
-  if (!existsSync(join(out, 'test-wallet.js'))) problems.push('dist/lib/test-wallet.js (the test wallet page script) was not built')
+  for (const script of ['test-wallet.js', 'test-solana-wallet.js']) if (!existsSync(join(out, script))) problems.push(`dist/lib/${script} (a test wallet page script) was not built`)
   for (const [name, source] of Object.entries(libEntries)) {
     const declaration = join(out, 'types', source.slice(root.length).replace(/\.tsx?$/, '.d.ts'))
     try {

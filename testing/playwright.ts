@@ -18,8 +18,9 @@ import { connectedStart, type ConnectedSession } from './playwright/connectedSta
 import { ModalPage } from './playwright/modal.ts'
 import { installTestWallet, setWalletScriptUrl, type PageTestWalletOptions, type TestWalletHandle } from './playwright/wallet.ts'
 
-// The page script is built beside this entry (dist/lib/test-wallet.js).
+// The page scripts are built beside this entry (dist/lib/test-wallet.js, test-solana-wallet.js).
 setWalletScriptUrl(new URL('./test-wallet.js', import.meta.url))
+setWalletScriptUrl(new URL('./test-solana-wallet.js', import.meta.url), 'test-solana-wallet.js')
 
 export { expect } from '@playwright/test'
 export * from './index.ts'
@@ -32,6 +33,8 @@ export type { ConnectedSession, ConnectedStartOptions } from './playwright/conne
 export { ModalPage } from './playwright/modal.ts'
 export { installTestWallet } from './playwright/wallet.ts'
 export type { PageTestWalletOptions, TestWalletHandle } from './playwright/wallet.ts'
+export { installTestSolanaWallet } from './playwright/solanaWallet.ts'
+export type { PageTestSolanaWalletOptions, TestSolanaWalletHandle } from './playwright/solanaWallet.ts'
 
 /** The options a project or a file sets with `test.use({ … })`. */
 export type LatchkeyTestOptions = {

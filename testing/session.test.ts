@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConnectedStartError } from './errors.ts'
-import { connectedStorage, testWalletConnection } from './session.ts'
+import { connectedStorage, testSolanaWalletConnection, testWalletConnection } from './session.ts'
 import { createTestWallet, testWalletStorageKey } from './wallet/testWallet.ts'
 
 describe('connected start storage', () => {
@@ -28,5 +28,26 @@ describe('connected start storage', () => {
   ])('%s is a ConnectedStartError', (_, make, message) => {
     expect(make).toThrow(ConnectedStartError)
     expect(make).toThrow(message)
+  })
+})
+
+describe('a test Solana wallet connected earlier', () => {
+  const wallet = {
+    name: 'Test Solana Wallet',
+    addresses: ['HPRrGFaH1GeKXeURURykoaHz1ejDuRbyEJXdcNq6FjhV', '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S'],
+    chains: ['solana:localnet', 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ'],
+  }
+
+  it("stores the modal's solana keys on the wallet's CAIP-2 chain (not its cluster name) and the wallet's authorisation of account 1", () => {
+    const storage = connectedStorage(testSolanaWalletConnection({ wallet, account: 1 }))
+    expect(JSON.parse(storage['@latchkey/solana:connected_connector_id']!)).toBe('Test Solana Wallet')
+    expect(JSON.parse(storage['@latchkey/active_caip_network_id']!)).toBe('solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ')
+    expect(JSON.parse(storage['@latchkey/connections']!)).toEqual({ solana: [{ connectorId: 'Test Solana Wallet', accounts: [{ address: wallet.addresses[1] }] }] })
+    expect(JSON.parse(storage['latchkey-test-solana-wallet:Test Solana Wallet']!)).toEqual({ authorised: true, accountIndex: 1, autoApprove: false })
+  })
+
+  it('refuses an account it does not have and a wallet with only cluster names (ConnectedStartError)', () => {
+    expect(() => testSolanaWalletConnection({ wallet, account: 2 })).toThrow(ConnectedStartError)
+    expect(() => testSolanaWalletConnection({ wallet: { ...wallet, chains: ['solana:localnet'] } })).toThrow(/no 'solana:<reference>' id/)
   })
 })

@@ -7,6 +7,7 @@
  */
 import { ConnectedStartError } from './errors.ts'
 import { preview } from './wallet/keys.ts'
+import { testSolanaWalletStorageKey } from './solana/names.ts'
 import { testWalletStorageKey } from './wallet/testWallet.ts'
 
 /** The storage prefix of the modal's keys (spec §3; the `storagePrefix` of its storage service). */
@@ -87,4 +88,26 @@ export function testWalletConnection({ wallet, account = 0, chainId = wallet.cha
     address,
     walletStorage: { [testWalletStorageKey(wallet.info.rdns)]: JSON.stringify(state) },
   }
+}
+
+/** What {@link testSolanaWalletConnection} takes: the test Solana wallet (its name, addresses, chains) and who is connected. */
+export type TestSolanaWalletConnectionOptions = {
+  wallet: { name: string; addresses: readonly string[]; chains: readonly string[] }
+  /** The account index (default 0). */
+  account?: number
+}
+
+/**
+ * The stored connection of a test Solana wallet (`latchkey/testing/solana`) with account `account`, on its first chain
+ * with a CAIP-2 reference (cluster names such as `solana:localnet` are the wallet's aliases, not the modal's network):
+ * the modal's keys and the wallet's authorisation (its storage key, `testSolanaWalletStorageKey`).
+ * @throws ConnectedStartError for an account index the wallet does not have, or a wallet with only cluster names.
+ */
+export function testSolanaWalletConnection({ wallet, account = 0 }: TestSolanaWalletConnectionOptions): StoredConnection & { address: string } {
+  const address = wallet.addresses[account]
+  if (!Number.isInteger(account) || address === undefined) throw new ConnectedStartError('Unknown account', { details: `account must be 0 to ${wallet.addresses.length - 1}, got ${preview(account)}` })
+  const caipNetworkId = wallet.chains.find((id) => caip2.test(id) && !/^solana:(mainnet|devnet|testnet|localnet)$/.test(id))
+  if (!caipNetworkId) throw new ConnectedStartError('No CAIP-2 chain', { details: `the wallet's chains (${wallet.chains.join(', ')}) have no 'solana:<reference>' id for the modal's network` })
+  const state = { authorised: true, accountIndex: account, autoApprove: false }
+  return { namespace: 'solana', connectorId: wallet.name, name: wallet.name, caipNetworkId, address, walletStorage: { [testSolanaWalletStorageKey(wallet.name)]: JSON.stringify(state) } }
 }

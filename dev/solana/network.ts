@@ -4,22 +4,12 @@
  */
 import { defineSolanaNetwork } from '../../adapters/networks.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
+import { SOLANA_DEFAULT_PORT, SOLANA_LOCALNET_REFERENCE } from '../../testing/solana/localnet.ts'
 
-/**
- * The genesis hash the local RPC answers to `getGenesisHash`: base58 of SHA-256("latchkey solana localnet genesis").
- * Fixed, so the CAIP-2 id of the local network is the same on every machine and every start.
- */
-export const SOLANA_LOCALNET_GENESIS_HASH = 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZxtA3jyyEkZwQ'
-/** The CAIP-2 reference of the local network: the first 32 characters of the genesis hash (CAIP-30). */
-export const SOLANA_LOCALNET_REFERENCE = SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32)
-/** `solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ`. */
-export const SOLANA_LOCALNET_CAIP_NETWORK_ID = `solana:${SOLANA_LOCALNET_REFERENCE}` as const
-/** The Wallet Standard's own id for a local cluster; the dev wallet lists it beside the CAIP-2 id. */
-export const SOLANA_LOCALNET_STANDARD_CHAIN = 'solana:localnet' as const
+export { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_GENESIS_HASH, SOLANA_LOCALNET_REFERENCE, SOLANA_LOCALNET_STANDARD_CHAIN } from '../../testing/solana/localnet.ts'
 /** The local network's image id, served by the reference API's `/public/getAssetImage/{id}`. */
 export const SOLANA_LOCALNET_IMAGE_ID = '6abe1392-a5c8-4212-a36d-9e29fb706956'
-/** Default port of the local RPC (`npm start`, env SOLANA_PORT), the one `solana-test-validator` uses. */
-export const SOLANA_DEFAULT_PORT = 8899
+export { SOLANA_DEFAULT_PORT } from '../../testing/solana/localnet.ts'
 
 /**
  * The local network as the modal takes it (`CaipNetwork`): id = the CAIP-2 reference, name 'Solana Localnet',

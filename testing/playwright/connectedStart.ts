@@ -5,14 +5,18 @@
  */
 import type { Page } from '@playwright/test'
 import { ConnectedStartError } from '../errors.ts'
-import { connectedStorage, testWalletConnection, type StoredConnection } from '../session.ts'
+import { connectedStorage, testSolanaWalletConnection, testWalletConnection, type StoredConnection } from '../session.ts'
+import type { TestSolanaWalletHandle } from './solanaWallet.ts'
 import type { TestWalletHandle } from './wallet.ts'
 
 /** What {@link connectedStart} takes. */
 export type ConnectedStartOptions = {
-  /** The test wallet installed in the page (`installTestWallet`), or a stored connection of another wallet. */
-  wallet: TestWalletHandle | StoredConnection
-  /** The namespace; only 'eip155' for the test wallet (the default). */
+  /**
+   * The test wallet installed in the page (`installTestWallet`: eip155), the test Solana wallet
+   * (`installTestSolanaWallet`: solana), or a stored connection of another wallet.
+   */
+  wallet: TestWalletHandle | TestSolanaWalletHandle | StoredConnection
+  /** The namespace: 'eip155' for the test wallet (the default), 'solana' for the test Solana wallet. */
   namespace?: 'eip155' | 'solana' | 'bip122'
   /** The test wallet's account index (default 0). */
   account?: number
@@ -34,9 +38,12 @@ export type ConnectedSession = { namespace: string; caipNetworkId: string; addre
 export async function connectedStart(page: Page, options: ConnectedStartOptions): Promise<ConnectedSession> {
   const { wallet, namespace = 'eip155', account, chainId, path = '/' } = options
   let connection: StoredConnection
-  if ('page' in wallet) {
+  if ('page' in wallet && 'info' in wallet) {
     if (namespace !== 'eip155') throw new ConnectedStartError('The test wallet is an EVM wallet', { details: `namespace must be eip155 for it, got ${namespace}` })
     connection = testWalletConnection({ wallet, ...(account === undefined ? {} : { account }), ...(chainId === undefined ? {} : { chainId }) })
+  } else if ('page' in wallet) {
+    if (namespace !== 'eip155' && namespace !== 'solana') throw new ConnectedStartError('The test Solana wallet is a Solana wallet', { details: `namespace must be solana for it, got ${namespace}` })
+    connection = testSolanaWalletConnection({ wallet, ...(account === undefined ? {} : { account }) })
   } else {
     connection = wallet
   }
@@ -57,6 +64,8 @@ export async function gotoWithStorage(page: Page, storage: { top?: Record<string
     // A test wallet whose page script ran before this one takes its seeded state (authorisation, account, chain) again.
     const wallets = (globalThis as { __latchkeyTestWallets?: Record<string, { provider: { reload(): void } }> }).__latchkeyTestWallets
     for (const wallet of Object.values(wallets ?? {})) wallet.provider.reload()
+    const solanaWallets = (globalThis as { __latchkeyTestSolanaWallets?: Record<string, { wallet: { reload(): void } }> }).__latchkeyTestSolanaWallets
+    for (const wallet of Object.values(solanaWallets ?? {})) wallet.wallet.reload()
   }, storage)
   try {
     await page.goto(path)

@@ -4,6 +4,7 @@
  * English names (the modal's default locale).
  */
 import type { Locator, Page } from '@playwright/test'
+import { MODAL_TEST_IDS } from '../testIds.ts'
 
 /** A page object of the modal in `page`. */
 export class ModalPage {
@@ -24,8 +25,9 @@ export class ModalPage {
 
   /** The page's account button (`<AccountButton />`): its shortened address (`address`) and balance (`balance`). */
   get accountButton(): Locator & { address: Locator; balance: Locator } {
-    const button = this.page.getByRole('button').filter({ has: this.page.getByTestId('account-button-address') })
-    return Object.assign(button, { address: this.page.getByTestId('account-button-address'), balance: this.page.getByTestId('account-button-balance') })
+    const address = this.page.getByTestId(MODAL_TEST_IDS.accountButtonAddress)
+    const button = this.page.getByRole('button').filter({ has: address })
+    return Object.assign(button, { address, balance: this.page.getByTestId(MODAL_TEST_IDS.accountButtonBalance) })
   }
 
   /** Connect: its dialog and a wallet's row by name. */

@@ -42,26 +42,54 @@ export type TestWalletHandle = {
   misbehave(misbehaviour: DevWalletMisbehaviour): Promise<void>
 }
 
-/** Where the page script is: set by the `latchkey/testing/playwright` entry (beside the built file). */
-let scriptUrl: URL | undefined
-let scriptText: string | undefined
+/** The page scripts: set by the `latchkey/testing/playwright` entry (beside the built files), read once each. */
+const scriptUrls = new Map<string, URL>()
+const scriptTexts = new Map<string, string>()
 
-/** Sets where the test wallet's page script is read from (the entry does, from its own location). */
-export function setWalletScriptUrl(url: URL): void {
-  scriptUrl = url
+/** Sets where a test wallet's page script (`test-wallet.js`, `test-solana-wallet.js`) is read from (the entry does, from its own location). */
+export function setWalletScriptUrl(url: URL, file = 'test-wallet.js'): void {
+  scriptUrls.set(file, url)
 }
 
-async function walletScript(): Promise<string> {
-  if (scriptText !== undefined) return scriptText
+/**
+ * The text of a page script: from LATCHKEY_TEST_WALLET_SCRIPT (the EVM one) or LATCHKEY_TEST_SOLANA_WALLET_SCRIPT when
+ * set (the repository's own tests, without a build), else beside the entry.
+ * @throws TestWalletError when the file is missing.
+ */
+export async function pageScript(file = 'test-wallet.js'): Promise<string> {
+  const cached = scriptTexts.get(file)
+  if (cached !== undefined) return cached
   const { readFile } = await import('node:fs/promises')
-  const path = process.env.LATCHKEY_TEST_WALLET_SCRIPT ?? scriptUrl
+  const fromEnv = file === 'test-wallet.js' ? process.env.LATCHKEY_TEST_WALLET_SCRIPT : process.env.LATCHKEY_TEST_SOLANA_WALLET_SCRIPT
+  const path = fromEnv ?? scriptUrls.get(file)
   try {
     if (path === undefined) throw new TestWalletError('No page script location')
-    scriptText = await readFile(path, 'utf8')
+    const text = await readFile(path, 'utf8')
+    scriptTexts.set(file, text)
+    return text
   } catch (cause) {
-    throw new TestWalletError("The test wallet's page script is missing (test-wallet.js beside latchkey/testing/playwright): reinstall latchkey", { cause })
+    throw new TestWalletError(`A test wallet's page script is missing (${file} beside latchkey/testing/playwright): reinstall latchkey`, { cause })
   }
-  return scriptText
+}
+
+/**
+ * Calls `method` (or reads the property) of the wallet registered in the page's `registry` global under `key`, with
+ * JSON-able `args`; answers its JSON value.
+ * @throws TestWalletError when the wallet is not in the page (before `page.goto`).
+ */
+export async function callInPage<T>(page: Page, registry: '__latchkeyTestWallets' | '__latchkeyTestSolanaWallets', key: string, method: string, args: unknown[]): Promise<T> {
+  const answer = await page.evaluate(
+    ([registry, key, method, args]) => {
+      const wallet = (globalThis as unknown as Record<string, Record<string, Record<string, unknown>> | undefined>)[registry]?.[key]
+      if (!wallet) return { missing: true as const }
+      const member = wallet[method]
+      const value = typeof member === 'function' ? (member as (...a: unknown[]) => unknown).apply(wallet, args) : member
+      return { value: JSON.parse(JSON.stringify(value ?? null)) as unknown }
+    },
+    [registry, key, method, args] as const,
+  )
+  if ('missing' in answer) throw new TestWalletError(`The test wallet ${key} is not in the page: call its methods after page.goto`)
+  return answer.value as T
 }
 
 /**
@@ -77,24 +105,11 @@ async function walletScript(): Promise<string> {
 export async function installTestWallet(page: Page, options: PageTestWalletOptions = {}): Promise<TestWalletHandle> {
   const model = createTestWallet(options)
   const config = { ...options, rdns: model.info.rdns }
-  await page.addInitScript({ content: `${await walletScript()}\nlatchkeyTestWallet.install(${JSON.stringify(config)});` })
+  await page.addInitScript({ content: `${await pageScript()}\nlatchkeyTestWallet.install(${JSON.stringify(config)});` })
   const rdns = model.info.rdns
   const chainIds = model.chainIds
 
-  const call = async <T>(method: string, ...args: unknown[]): Promise<T> => {
-    const answer = await page.evaluate(
-      ([rdns, method, args]) => {
-        const wallet = globalThis.__latchkeyTestWallets?.[rdns] as unknown as Record<string, unknown> | undefined
-        if (!wallet) return { missing: true as const }
-        const member = wallet[method]
-        const value = typeof member === 'function' ? (member as (...a: unknown[]) => unknown).apply(wallet, args) : member
-        return { value: JSON.parse(JSON.stringify(value ?? null)) as unknown }
-      },
-      [rdns, method, args] as const,
-    )
-    if ('missing' in answer) throw new TestWalletError(`The test wallet ${rdns} is not in the page: call its methods after page.goto`)
-    return answer.value as T
-  }
+  const call = <T>(method: string, ...args: unknown[]): Promise<T> => callInPage<T>(page, '__latchkeyTestWallets', rdns, method, args)
 
   return {
     page,

@@ -8,13 +8,15 @@
  * `disconnect` (accountsChanged [] and disconnect).
  */
 import type { Hex } from 'viem'
-import { TestWalletError, TestWalletOptionsError } from '../errors.ts'
+import { TestWalletOptionsError } from '../errors.ts'
+import { type PromptAnswer, PromptDesk } from '../prompts.ts'
+
+export { parseAnswer } from '../prompts.ts'
+export type { PromptAnswer } from '../prompts.ts'
 import { announceDevWallet, devWalletIcon, type DevWalletInfo } from './announce.ts'
 import { accountsFromOptions, preview } from './keys.ts'
 import { DevWallet, DevWalletRpcError, type DevWalletChain, type DevWalletMisbehaviour, type PendingRequest, type PendingRequestKind, type WalletStorage } from './provider.ts'
 
-/** How a prompt is answered: approved, rejected by the user (4001), left hanging, or failed with this EIP-1193 error. */
-export type PromptAnswer = 'approve' | 'reject' | 'hang' | { code: number; message: string; data?: unknown }
 /** What a prompt asks: 'connect', 'switchChain', 'addChain', 'sign' (personal_sign, typed data) or 'sendTransaction'. */
 export type PromptKind = PendingRequestKind
 /** A prompt the wallet shows: its id (for `settle`), kind, EIP-1193 method and params. */
@@ -59,26 +61,7 @@ export function testWalletStorageKey(rdns: string = TEST_WALLET_RDNS): string {
   return `latchkey-test-wallet:${rdns}`
 }
 
-/**
- * Checks an answer given by a test.
- * @throws TestWalletOptionsError when it is not 'approve', 'reject', 'hang' or `{ code: integer, message: string }`.
- */
-export function parseAnswer(value: unknown, field = 'answer'): PromptAnswer {
-  if (value === 'approve' || value === 'reject' || value === 'hang') return value
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const { code, message, data } = value as Record<string, unknown>
-    if (Number.isInteger(code) && typeof message === 'string') return { code: code as number, message, ...(data !== undefined ? { data } : {}) }
-  }
-  throw new TestWalletOptionsError('Invalid prompt answer', { details: `${field} must be 'approve', 'reject', 'hang' or { code, message }, got ${preview(value)}` })
-}
-
 const promptKinds: readonly PromptKind[] = ['connect', 'switchChain', 'addChain', 'sign', 'sendTransaction']
-
-function parseKind(value: unknown): PromptKind | undefined {
-  if (value === undefined) return undefined
-  if (promptKinds.includes(value as PromptKind)) return value as PromptKind
-  throw new TestWalletOptionsError('Invalid prompt kind', { details: `kind must be one of ${promptKinds.join(', ')}, got ${preview(value)}` })
-}
 
 function parseChains(chains: unknown, rpcUrl: unknown): DevWalletChain[] {
   if (typeof rpcUrl !== 'string' || !/^https?:\/\/[^\s]+$/.test(rpcUrl)) throw new TestWalletOptionsError('Invalid test wallet RPC URL', { details: `options.rpcUrl must be an http(s) URL, got ${preview(rpcUrl)}` })
@@ -104,18 +87,13 @@ export class TestWallet {
   readonly provider: DevWallet
   /** The EIP-6963 identity it is announced with. */
   readonly info: Omit<DevWalletInfo, 'uuid'>
-  #answer: PromptAnswer
-  readonly #queued: Array<{ answer: PromptAnswer; kind: PromptKind | undefined }> = []
-  readonly #hung = new Set<number>()
-  #answering = false
-  readonly #waiters = new Set<{ kind: PromptKind | undefined; resolve: (prompt: Prompt) => void }>()
+  readonly #desk: PromptDesk<PromptKind, Prompt>
 
   /** @throws TestWalletOptionsError for each malformed option (see {@link TestWalletOptions}). */
   constructor(options: TestWalletOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new TestWalletOptionsError('Invalid test wallet options', { details: `options must be an object, got ${preview(options)}` })
     const accounts = accountsFromOptions(options)
     const chains = parseChains(options.chains ?? [31337], options.rpcUrl ?? DEFAULT_RPC_URL)
-    this.#answer = parseAnswer(options.answer ?? 'approve', 'options.answer')
     for (const key of ['rdns', 'name', 'icon', 'storageKey'] as const) {
       const value = options[key]
       if (value !== undefined && (typeof value !== 'string' || value.length === 0))
@@ -130,7 +108,20 @@ export class TestWallet {
       storageKey: options.storageKey ?? testWalletStorageKey(rdns),
       autoApprove: false,
     })
-    this.provider.subscribe(() => this.#answerPending())
+    const provider = this.provider
+    this.#desk = new PromptDesk<PromptKind, Prompt>(
+      promptKinds,
+      {
+        pending: () => provider.pending,
+        apply: (prompt, answer) => {
+          if (answer === 'approve') provider.approve(prompt.id)
+          else if (answer === 'reject') provider.reject(prompt.id)
+          else provider.fail(prompt.id, new DevWalletRpcError(answer.code, answer.message, answer.data))
+        },
+      },
+      options.answer ?? 'approve',
+    )
+    this.provider.subscribe(() => this.#desk.update())
   }
 
   /** The checksummed addresses of the accounts, index order. */
@@ -159,7 +150,7 @@ export class TestWallet {
    * @throws TestWalletOptionsError for a malformed answer.
    */
   setAnswer(answer: PromptAnswer): void {
-    this.#answer = parseAnswer(answer)
+    this.#desk.setAnswer(answer)
   }
 
   /**
@@ -167,7 +158,7 @@ export class TestWallet {
    * @throws TestWalletOptionsError for a malformed answer or kind.
    */
   answerNext(answer: PromptAnswer, kind?: PromptKind): void {
-    this.#queued.push({ answer: parseAnswer(answer), kind: parseKind(kind) })
+    this.#desk.answerNext(answer, kind)
   }
 
   /**
@@ -175,19 +166,7 @@ export class TestWallet {
    * @throws TestWalletOptionsError for a malformed kind.
    */
   waitForPrompt(kind?: PromptKind): Promise<Prompt> {
-    const wanted = parseKind(kind)
-    const already = this.prompts.find((p) => wanted === undefined || p.kind === wanted)
-    if (already) return Promise.resolve(already)
-    return new Promise((resolve) => {
-      const waiter = {
-        kind: wanted,
-        resolve: (prompt: Prompt) => {
-          this.#waiters.delete(waiter)
-          resolve(prompt)
-        },
-      }
-      this.#waiters.add(waiter)
-    })
+    return this.#desk.waitForPrompt(kind)
   }
 
   /**
@@ -195,10 +174,7 @@ export class TestWallet {
    * @throws TestWalletError when no prompt hangs (or none with this id); TestWalletOptionsError for a malformed answer.
    */
   settle(answer: PromptAnswer, id?: number): void {
-    const parsed = parseAnswer(answer)
-    const prompt = id === undefined ? this.prompts[0] : this.prompts.find((p) => p.id === id)
-    if (!prompt) throw new TestWalletError(id === undefined ? 'No prompt is pending in the test wallet' : `No pending prompt ${id} in the test wallet`)
-    this.#apply(prompt, parsed)
+    this.#desk.settle(answer, id)
   }
 
   /**
@@ -233,39 +209,6 @@ export class TestWallet {
    */
   announce(target: EventTarget = window): () => void {
     return announceDevWallet(this.provider, { ...this.info }, target)
-  }
-
-  /** Answers each new prompt in turn; an answer settles a prompt and notifies again, which is not re-entered. */
-  #answerPending(): void {
-    if (this.#answering) return
-    this.#answering = true
-    try {
-      for (let prompt = this.#unanswered(); prompt; prompt = this.#unanswered()) this.#answerOne(prompt)
-    } finally {
-      this.#answering = false
-    }
-  }
-
-  #unanswered(): Prompt | undefined {
-    return this.provider.pending.find((p) => !this.#hung.has(p.id))
-  }
-
-  #answerOne(prompt: Prompt): void {
-    const index = this.#queued.findIndex((q) => q.kind === undefined || q.kind === prompt.kind)
-    const answer = index >= 0 ? this.#queued.splice(index, 1)[0]!.answer : this.#answer
-    this.#apply(prompt, answer)
-  }
-
-  #apply(prompt: Prompt, answer: PromptAnswer): void {
-    if (answer === 'hang') {
-      this.#hung.add(prompt.id)
-      for (const waiter of [...this.#waiters]) if (waiter.kind === undefined || waiter.kind === prompt.kind) waiter.resolve(prompt)
-      return
-    }
-    this.#hung.delete(prompt.id)
-    if (answer === 'approve') this.provider.approve(prompt.id)
-    else if (answer === 'reject') this.provider.reject(prompt.id)
-    else this.provider.fail(prompt.id, new DevWalletRpcError(answer.code, answer.message, answer.data))
   }
 }
 
