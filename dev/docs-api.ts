@@ -14,6 +14,7 @@ const entryNames: Record<string, string> = {
   'ui/element': 'latchkey/element',
   testing: 'latchkey/testing',
   'testing/playwright': 'latchkey/testing/playwright',
+  'testing/solana': 'latchkey/testing/solana',
 }
 
 const app = await Application.bootstrapWithPlugins()

@@ -3,7 +3,7 @@
  * Standard wallet whose prompts the test answers (approve, reject 4001, hang, fail with an error), which signs with
  * real ed25519 keys and sends through the RPC it is given. Needs `@solana/web3.js` (an optional peer of latchkey, which
  * a dapp on Solana has). In Playwright: `installTestSolanaWallet(page, …)` of `latchkey/testing/playwright`.
- * Guide: docs/testing.md.
+ * Guide: docs/guide/testing.md.
  */
 export { TestWalletError, TestWalletOptionsError, UnknownAccountError } from './errors.ts'
 export { parseAnswer } from './prompts.ts'

@@ -1,5 +1,5 @@
 /**
- * The modal's test-id contract (docs/testing.md "The test-id contract"): every interactive element has an accessible
+ * The modal's test-id contract (docs/guide/testing.md "The test-id contract"): every interactive element has an accessible
  * role and name, which tests should use; where a role is ambiguous, the element carries one of these `data-testid`s.
  * They are stable: renaming or removing one is a breaking change, recorded in the changelog. The page object of
  * `latchkey/testing/playwright` uses them, and a dapp's own locators may (`page.getByTestId(MODAL_TEST_IDS.…)`).
