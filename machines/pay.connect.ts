@@ -6,7 +6,8 @@ import type { PayExchange, payMachine, PayOutcome } from './pay.ts'
 /**
  * Where the payment is, as the Pay view shows it: `loading` (the feature's module or the balances are on their way),
  * `ready` (Pay), `noWallet` (no wallet connected on an EVM network: the exchanges are the ways to pay), `short` (not enough of the asset, or of the native currency for the fee), `switching` (the wallet is
- * asked to change network), `prompting` (confirm in the wallet), `confirming` (broadcast, waiting for the receipt),
+ * asked to change network), `prompting` (confirm in the wallet), `confirming` (broadcast, waiting for the receipt and
+ * then for the blocks the payment asks, a wallet's transfer or an exchange's),
  * `exchangeOpening` (the exchange is asked for a session), `exchangeWaiting` (the visitor is on the exchange's page; its
  * status is followed), `succeeded`, `failed`, `expired` (the exchange's deadline passed unpaid).
  */
@@ -78,7 +79,7 @@ function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
   if (snapshot.matches('reviewing')) return 'ready'
   if (snapshot.matches('switchingNetwork')) return 'switching'
   if (snapshot.matches({ transferring: 'prompting' })) return 'prompting'
-  if (snapshot.matches({ transferring: 'confirming' })) return 'confirming'
+  if (snapshot.matches({ transferring: 'confirming' }) || snapshot.matches('awaitingConfirmations')) return 'confirming'
   if (snapshot.matches({ exchange: 'opening' })) return 'exchangeOpening'
   if (snapshot.matches('exchange')) return 'exchangeWaiting'
   if (snapshot.matches('expired')) return 'expired'

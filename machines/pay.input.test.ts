@@ -42,6 +42,7 @@ describe('validatePay', () => {
         native: { symbol: 'ETH', decimals: 18 },
       },
       memo: 'Order 42',
+      confirmations: 1,
     })
   })
 
@@ -84,6 +85,16 @@ describe('validatePay', () => {
     expect(pathOf({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', tip: '1' })).toBe('tip')
   })
 
+  test('behavior: confirmations, a whole number of blocks from 1 to 64, default 1; anything else refused at confirmations', () => {
+    expect(validatePay({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60' }, networks).confirmations).toBe(1)
+    expect(validatePay({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', confirmations: 12 }, networks).confirmations).toBe(12)
+    for (const confirmations of [0, -1, 1.5, 65, '3', Number.NaN, null]) expect(pathOf({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', confirmations }), String(confirmations)).toBe('confirmations')
+    expect(refusal({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', confirmations: 0 }).message).toMatchInlineSnapshot(`
+      "confirmations: must be a whole number of blocks from 1 to 64
+      Details: Received: 0"
+    `)
+  })
+
   test('behavior: a float amount is refused with the reason', () => {
     expect(refusal({ recipient: BOB, amount: 0.1, asset: 'eip155:1/slip44:60' }).message).toMatchInlineSnapshot(`
       "amount: must be a decimal string (not a number: no floats)
@@ -114,7 +125,7 @@ describe('validatePay on solana', () => {
 
   test('behavior: SOL by CAIP-19 (the genesis hash or its 32-character reference) is checked against its 9 decimals', () => {
     const request = validatePay({ recipient: ALICE, amount: '0.25', asset: `solana:${GENESIS}/slip44:501` }, networks)
-    expect(request).toEqual({ recipient: ALICE, amount: '0.25', asset: { ...solanaShared, kind: 'native', caip19: `${SOLANA}/slip44:501`, symbol: 'SOL', decimals: 9 }, memo: undefined })
+    expect(request).toEqual({ recipient: ALICE, amount: '0.25', asset: { ...solanaShared, kind: 'native', caip19: `${SOLANA}/slip44:501`, symbol: 'SOL', decimals: 9 }, memo: undefined, confirmations: 1 })
     expect(validatePay({ recipient: ALICE, amount: '0.25', asset: 'native', chainId: SOLANA }, networks)).toEqual(request)
   })
 
@@ -136,6 +147,8 @@ describe('validatePay on solana', () => {
     expect(pathOf({ recipient: 'alice.sol', amount: '1', asset: `${SOLANA}/slip44:501` })).toBe('recipient')
     expect(pathOf({ recipient: BOB, amount: '1', asset: `${SOLANA}/token:${MINT}` })).toBe('recipient')
     expect(pathOf({ recipient: ALICE, amount: '1', asset: `${SOLANA}/slip44:501`, chainId: 1 })).toBe('chainId')
+    // Confirmations count eip155 blocks; a Solana payment ends at the cluster's confirmed commitment.
+    expect(pathOf({ recipient: ALICE, amount: '1', asset: `${SOLANA}/slip44:501`, confirmations: 2 })).toBe('confirmations')
     expect(refusal({ recipient: ALICE, amount: '1', asset: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501' })).toBeInstanceOf(PayChainNotConfiguredError)
     expect(refusal({ recipient: 'O0Il'.repeat(11), amount: '1', asset: `${SOLANA}/slip44:501` }).message).toMatchInlineSnapshot(`
       "recipient: must be a Solana public key (base58, 32 bytes)

@@ -35,7 +35,11 @@ export type PayAssetParameter = string | { chainId: number | string; address: st
  * - `asset`: {@link PayAssetParameter};
  * - `chainId`: the network (a number, `eip155:<n>` or `solana:<reference>`); required with `'native'`, and must agree
  *   with the asset's chain;
- * - `memo`: the dapp's words shown with the request (≤ {@link maxMemoLength} characters).
+ * - `memo`: the dapp's words shown with the request (≤ {@link maxMemoLength} characters);
+ * - `confirmations`: on eip155, how many blocks must hold the transfer before the payment is a success (the block that
+ *   includes it counts as one; 1 to {@link maxPayConfirmations}; default {@link defaultPayConfirmations}): a reorganised
+ *   chain that drops the transfer meanwhile is waited out, never counted as paid. Not taken on solana, where the end is
+ *   the cluster's `confirmed` commitment (a supermajority's vote), not a count of blocks.
  */
 export type PayParameters = {
   recipient: string
@@ -43,6 +47,7 @@ export type PayParameters = {
   asset: PayAssetParameter
   chainId?: number | string | undefined
   memo?: string | undefined
+  confirmations?: number | undefined
 }
 
 /** The namespaces a payment can be made on. */
@@ -62,11 +67,20 @@ export type PayAsset = { caipNetworkId: string; caip19: string; networkName: str
 /**
  * The request, checked (the amount still a decimal string: a token's decimals are read from its contract or mint).
  * `recipientName`: the name the dapp gave, until the pay chart's reads resolve it (`recipient` is the name until then).
+ * `confirmations`: the blocks that must hold the transfer before success (1 on solana: its `confirmed` commitment).
  */
-export type PayRequest = { recipient: string; recipientName?: string | undefined; amount: string; asset: PayAsset; memo: string | undefined }
+export type PayRequest = { recipient: string; recipientName?: string | undefined; amount: string; asset: PayAsset; memo: string | undefined; confirmations: number }
 
 /** The longest memo shown (characters). */
 export const maxMemoLength = 140
+/**
+ * The blocks that hold an eip155 transfer before a payment is a success, when the dapp names none: 1, the block that
+ * includes it (the receipt). The issue asks for "confirmations as configured" and names no count; a dapp that wants
+ * more (a large payment, a chain that reorganises) passes `confirmations`.
+ */
+export const defaultPayConfirmations = 1
+/** The most confirmations a payment may ask (64: two epochs of Ethereum, past its finality). */
+export const maxPayConfirmations = 64
 
 /**
  * A payment a dapp asked for that cannot be made as given: the recipient is not an address of the asset's namespace
@@ -104,6 +118,7 @@ const decimalPattern = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/
 const caip19Pattern = /^(eip155:[1-9][0-9]*|solana:[1-9A-HJ-NP-Za-km-z]{1,44})\/(slip44|erc20|token):(.+)$/
 const assetWords = 'must be a CAIP-19 id (eip155:<id>/slip44:<n>, eip155:<id>/erc20:<address>, solana:<genesis>/slip44:501, solana:<genesis>/token:<mint>), { chainId, address } or "native"'
 
+const confirmationsWords = `must be a whole number of blocks from 1 to ${maxPayConfirmations}`
 const parametersSchema = v.strictObject(
   {
     recipient: v.string('must be an address string'),
@@ -111,8 +126,9 @@ const parametersSchema = v.strictObject(
     asset: v.union([v.string(), v.strictObject({ chainId: chainIdSchema, address: v.string() })], assetWords),
     chainId: v.optional(chainIdSchema),
     memo: v.optional(v.pipe(v.string('must be text'), v.maxLength(maxMemoLength, `must be at most ${maxMemoLength} characters`))),
+    confirmations: v.optional(v.pipe(v.number(confirmationsWords), v.integer(confirmationsWords), v.minValue(1, confirmationsWords), v.maxValue(maxPayConfirmations, confirmationsWords))),
   },
-  'must be { recipient, amount, asset, chainId?, memo? } (no other field)',
+  'must be { recipient, amount, asset, chainId?, memo?, confirmations? } (no other field)',
 )
 
 /** A checksummed address (parseAddress returns it with its 0x), typed as such. */
@@ -190,7 +206,7 @@ export function validatePay(parameters: unknown, networks: readonly CaipNetwork[
     const key = issue.path?.[0]?.key
     refuse(typeof key === 'string' ? key : 'parameters', issue.message, issue.input)
   }
-  const { recipient, amount, asset, chainId, memo } = parsed.output
+  const { recipient, amount, asset, chainId, memo, confirmations } = parsed.output
   const asked = chainId === undefined ? undefined : caipOf(chainId)
   let caipNetworkId: string
   let token: string | undefined
@@ -227,7 +243,8 @@ export function validatePay(parameters: unknown, networks: readonly CaipNetwork[
       ? { ...shared, kind: 'spl', caip19: `${caipNetworkId}/token:${token}`, address: token }
       : { ...shared, kind: 'erc20', caip19: `${caipNetworkId}/erc20:${token}`, address: hexOf(token) }
   if (checkedAsset.kind === 'native') toBaseUnits(amount, checkedAsset.decimals)
-  return { ...recipientOf(recipient, namespace), amount, asset: checkedAsset, memo }
+  if (namespace === 'solana' && confirmations !== undefined) refuse('confirmations', "counts eip155 blocks: a Solana payment ends at the cluster's confirmed commitment", confirmations)
+  return { ...recipientOf(recipient, namespace), amount, asset: checkedAsset, memo, confirmations: confirmations ?? defaultPayConfirmations }
 }
 
 /**

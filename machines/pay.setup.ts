@@ -44,6 +44,12 @@ export type PayReading = { decimals: number; symbol: string; iconUrl?: string | 
  */
 export type PayRecord = { key: string } & ({ phase: 'asking' } | { phase: 'ended'; outcome: PayOutcome } | { phase: 'refused'; error: BaseError })
 
+/**
+ * How the wait for a transfer's confirmations ended (`waitForConfirmations`): `confirmed`, held by `count` blocks (at
+ * least those asked), or `reverted` (reorganised away and included again, failed).
+ */
+export type PayConfirmationsEnd = { status: 'confirmed'; count: number } | { status: 'reverted' }
+
 /** The pay feature's input: the connected account when it spawned (later ones arrive as `root.account`). */
 export type PayInput = { target?: ConnectedAccount | undefined }
 
@@ -176,12 +182,18 @@ export const paySetup = setup({
     getExchangeStatus: fromPromise<PayExchangeStatus, { sessionId: string }>(notProvided('getExchangeStatus')),
     /** Whether the chain shows the transfer the exchange names, of the request's amount to its recipient. */
     verifyExchangeTransfer: fromPromise<boolean, VerifyExchangeTransferInput>(notProvided('verifyExchangeTransfer')),
+    /**
+     * Resolves once `confirmations` blocks hold the transfer `hash` on `caipNetworkId` (the one that includes it counts);
+     * a failed read or a transfer not in a block (reorganised away) is looked at again, never counted.
+     */
+    waitForConfirmations: fromPromise<PayConfirmationsEnd, { caipNetworkId: string; hash: string; confirmations: number }>(notProvided('waitForConfirmations')),
     /** The payment kept in storage under `key` (an exchange session or a sent transfer), or none (nothing readable). */
     loadStoredPayment: fromPromise<ResumedPayment | undefined, { key: string }>(notProvided('loadStoredPayment')),
   },
   delays: {
     payReadTimeout: timing.payReadTimeout,
     payExchangePoll: timing.payExchangePoll,
+    payConfirmationTimeout: timing.payConfirmationTimeout,
     /** The exchange's deadline, from the session's opening. */
     exchangeDeadline: ({ context }: { context: PayContext }) => context.exchangeSession?.expiresIn ?? 0,
   },
@@ -203,6 +215,12 @@ export const paySetup = setup({
     /** The account moment leaves no account, or another address than the paying wallet's. */
     isWalletLost: ({ context, event }) => event.type === 'root.account' && context.wallet !== undefined && (!event.account || event.account.address.toLowerCase() !== context.wallet.address.toLowerCase()),
     isOutcome,
+    /** Params: the transaction's outcome. Confirmed, and the payment asks more blocks than the one that holds it. */
+    isConfirmedWithMoreAsked: ({ context }, outcome: TransactionOutcome) => outcome.status === 'confirmed' && (context.request?.confirmations ?? 1) > 1,
+    /** Params: what `verifyExchangeTransfer` answered. The exchange's transfer is on chain, and the payment asks more blocks. */
+    isVerifiedWithMoreAsked: ({ context }, verified: boolean) => verified && (context.request?.confirmations ?? 1) > 1,
+    /** Params: what `waitForConfirmations` answered. */
+    isConfirmedCount: (_, end: PayConfirmationsEnd) => end.status === 'confirmed',
     /** Params: what `getExchangeStatus` answered. Its status is `status`. */
     isExchangeStatus: (_, params: { output: PayExchangeStatus; status: PayExchangeStatus['status'] }) => params.output.status === params.status,
     /** Params: what `getExchangeStatus` answered. A `succeeded` naming this payment's amount and recipient. */
@@ -274,6 +292,14 @@ export const paySetup = setup({
       hash: 'hash' in outcome ? outcome.hash : context.hash,
       end: { status: 'failed', reason: reasonOf(outcome) },
     })),
+    /** Params: the transaction's outcome (`confirmed`): its hash (a replacement's, when the wallet sped it up) is the one counted. */
+    setOutcomeHash: assign(({ context }, outcome: TransactionOutcome) => ({ hash: 'hash' in outcome ? outcome.hash : context.hash })),
+    /** The transfer `hash` holds its confirmations: the payment's success. */
+    recordHashSuccess: assign(({ context }) => ({
+      end: { status: 'success', txHash: context.hash!, chainId: context.request!.asset.chainId, paidAmount: context.request!.amount },
+    })),
+    /** The confirmations were not counted in time (or could not be): sent, not confirmed. */
+    recordConfirmationsUnknown: assign(({ context }) => ({ end: { status: 'failed', reason: `${payReasons.unknown} Transaction ${context.hash}.` } })),
     /** Params: the status and reason of an end the visitor or the wallet caused (cancelled, the wallet lost). */
     recordEnd: assign((_, end: { status: 'failed' | 'cancelled' | 'expired'; reason: string }) => ({ end })),
     clearPayment: assign(cleared),

@@ -5,7 +5,7 @@ import { connectPay } from './pay.connect.ts'
 import { base58Encode } from '../adapters/solana.base58.ts'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { InvalidPayParametersError, validatePay } from './pay.input.ts'
-import { PayAssetUnreadableError, payMachine, payReasons, type PayReading, type PayTransferRequest } from './pay.ts'
+import { PayAssetUnreadableError, payMachine, payReasons, type PayConfirmationsEnd, type PayReading, type PayTransferRequest } from './pay.ts'
 import { transactionMachine, type TransactionEnd } from './transaction.ts'
 import type { ConnectedAccount } from './features.ts'
 
@@ -213,6 +213,34 @@ describe('pay chart', () => {
     finish({ status: 'success', hash: HASH })
     await waitFor(actor, (s) => s.context.requests.a?.phase === 'ended')
     expect(actor.getSnapshot().context.requests.a).toMatchObject({ outcome: { status: 'success', txHash: HASH } })
+  })
+
+  test('behavior: confirmations as asked: the payment is confirming, never a success, until the blocks are counted; reverted after a reorganisation is failed', async () => {
+    const deep = validatePay({ recipient: BOB, amount: '0.5', asset: 'eip155:31337/slip44:60', confirmations: 3 }, [anvil])
+    const waits: Array<{ input: { hash: string; confirmations: number }; resolve: (end: PayConfirmationsEnd) => void }> = []
+    const transaction = transactionMachine.provide({ actors: { send: fromPromise(async () => ({ hash: HASH })), waitForEnd: fromPromise(async ({ input: i }) => ({ status: 'success' as const, hash: i.hash })) } })
+    const waitForConfirmations = fromPromise<PayConfirmationsEnd, { caipNetworkId: string; hash: string; confirmations: number }>(({ input }) => new Promise((resolve) => waits.push({ input, resolve })))
+    const run = () => createActor(payMachine.provide({ actors: { transaction, waitForConfirmations, readPayment: fromPromise(async () => rich) } }), { input: { target: account() } }).start()
+    const actor = run()
+    actor.send({ type: 'pay.request', key: 'a', request: deep })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
+    actor.send({ type: 'pay.confirm' })
+    await waitFor(actor, (s) => s.matches('awaitingConfirmations'))
+    expect(waits.map((w) => w.input)).toEqual([{ caipNetworkId: 'eip155:31337', hash: HASH, confirmations: 3 }])
+    expect(connectPay(actor.getSnapshot()).phase).toBe('confirming')
+    expect(actor.getSnapshot().context.requests.a).toEqual({ key: 'a', phase: 'asking' })
+    waits[0]!.resolve({ status: 'confirmed', count: 3 })
+    await waitFor(actor, (s) => s.matches('succeeded'))
+    expect(actor.getSnapshot().context.requests.a).toMatchObject({ phase: 'ended', outcome: { status: 'success', txHash: HASH, chainId: 31337, paidAmount: '0.5' } })
+
+    const reorged = run()
+    reorged.send({ type: 'pay.request', key: 'r', request: deep })
+    await waitFor(reorged, (s) => s.matches({ reviewing: 'ready' }))
+    reorged.send({ type: 'pay.confirm' })
+    await waitFor(reorged, (s) => s.matches('awaitingConfirmations'))
+    waits[1]!.resolve({ status: 'reverted' })
+    await waitFor(reorged, (s) => s.matches('failed'))
+    expect(reorged.getSnapshot().context.end).toEqual({ status: 'failed', reason: payReasons.reverted })
   })
 
   test('behavior: a reverted transfer is failed, never success', async () => {

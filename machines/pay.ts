@@ -5,7 +5,7 @@ import type { SystemMessage } from './system.ts'
 
 export { payReasons } from './pay.messages.ts'
 export { PayAssetUnreadableError, PayRecipientNotResolvedError, reasonOf } from './pay.setup.ts'
-export type { PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayWallet } from './pay.setup.ts'
+export type { PayConfirmationsEnd, PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayWallet } from './pay.setup.ts'
 export type { CreateExchangeSessionInput, PayExchange, PayExchangeSession, PayExchangeStatus, VerifyExchangeTransferInput } from './pay.exchange.ts'
 export { pendingPaymentKey, resumedPaymentOf, storedPaymentOf } from './pay.stored.ts'
 export type { ResumedPayment, StoredPayment } from './pay.stored.ts'
@@ -62,7 +62,8 @@ const leaving = {
  * wallet connected: the exchanges are the ways to pay, the asset alone was read) → `pay.confirm` →
  * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
  * the transaction machine (`machines/transaction.ts`): `prompting` the wallet, then `confirming` by the receipt rule →
- * `succeeded` only once the receipt confirmed it, `failed` for a revert, a replacement, the wallet's failure or an end
+ * `succeeded` only once the receipt confirmed it and the blocks the payment asks hold it (`awaitingConfirmations`, when
+ * `confirmations` is over 1), `failed` for a revert, a replacement, the wallet's failure or an end
  * not known in time; a rejection in the wallet returns to reviewing. A second Pay press while the wallet is asked is
  * not an event of those states: one transfer.
  *
@@ -73,7 +74,7 @@ const leaving = {
  * `payExchangePoll` (an answer that cannot be read is no news: asked again) until the exchange's deadline
  * (`exchangeDeadline`) → `expired`. A `succeeded` naming another amount or recipient is `failed`; one naming this
  * payment is `verifying`: `verifyExchangeTransfer` reads the transfer on the chain, and only that transfer, as asked,
- * ends `succeeded`. The exchange's `failed` ends `failed` with its reason, its `expired` ends `expired`.
+ * ends `succeeded` (after its confirmations, as a wallet's transfer). The exchange's `failed` ends `failed` with its reason, its `expired` ends `expired`.
  *
  * Before the hash exists, Cancel or closing the modal ends it `cancelled`, the wallet disconnecting `failed`. Closing
  * ends it when the modal begins to close (`root.closing`), not when its exit transition is over: a `modal.pay` right
@@ -93,7 +94,8 @@ const leaving = {
  * `failed` (`payReasons.resumeLost`).
  *
  * Actors to provide: `readPayment` ({ request, wallet } → {@link PayReading}), `switchNetwork` ({ connectorId,
- * caipNetworkId } → void), the `transaction` machine's own (`send` taking a {@link PayTransferRequest}), and the exchange's:
+ * caipNetworkId } → void), the `transaction` machine's own (`send` taking a {@link PayTransferRequest}),
+ * `waitForConfirmations` ({ caipNetworkId, hash, confirmations } → {@link PayConfirmationsEnd}), and the exchange's:
  * `listExchanges`, `createExchangeSession`, `getExchangeStatus`, `verifyExchangeTransfer`; actions `openExchangeWindow`,
  * `pointExchangeWindow`, `closeExchangeWindow`; storage: `loadStoredPayment` ({ key } → {@link ResumedPayment}), actions
  * `storePayment`, `forgetPayment`.
@@ -209,6 +211,8 @@ export const payMachine = paySetup.createMachine({
         }),
         onDone: [
           { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'reviewing', actions: 'forgetPayment' },
+          // Included: the payment asks more blocks over it than the one that holds it.
+          { guard: { type: 'isConfirmedWithMoreAsked', params: outcomeOf }, target: 'awaitingConfirmations', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, backToPay] },
           { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'succeeded', actions: [{ type: 'recordSuccess', params: outcomeOf }, backToPay] },
           { target: 'failed', actions: [{ type: 'recordFailure', params: outcomeOf }, backToPay] },
         ],
@@ -280,6 +284,7 @@ export const payMachine = paySetup.createMachine({
                 src: 'verifyExchangeTransfer',
                 input: ({ context }) => ({ request: context.request!, units: context.units!, txHash: context.claim!.txHash }),
                 onDone: [
+                  { guard: { type: 'isVerifiedWithMoreAsked', params: ({ event }) => event.output }, target: '#pay.awaitingConfirmations' },
                   { guard: { type: 'isVerified', params: ({ event }) => event.output }, target: '#pay.succeeded', actions: 'recordExchangeSuccess' },
                   { target: '#pay.failed', actions: exchangeMismatch },
                 ],
@@ -289,6 +294,27 @@ export const payMachine = paySetup.createMachine({
           },
         },
       },
+    },
+    /**
+     * The transfer is in a block (the wallet's, or the exchange's as it claimed): success waits for the blocks the payment
+     * asks (`confirmations`, counted on the network's node by `waitForConfirmations`, a transfer reorganised away waited
+     * for again). Broadcast: closing does not cancel it. Past `payConfirmationTimeout`, or reverted once included again
+     * after a reorganisation, it is failed: never a success before its count.
+     */
+    awaitingConfirmations: {
+      tags: ['busy'],
+      on: { 'root.account': { actions: 'setTarget' } },
+      invoke: {
+        id: 'waitForConfirmations',
+        src: 'waitForConfirmations',
+        input: ({ context }) => ({ caipNetworkId: context.request!.asset.caipNetworkId, hash: context.hash!, confirmations: context.request!.confirmations }),
+        onDone: [
+          { guard: { type: 'isConfirmedCount', params: ({ event }) => event.output }, target: 'succeeded', actions: 'recordHashSuccess' },
+          { target: 'failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.reverted } } },
+        ],
+        onError: { target: 'failed', actions: 'recordConfirmationsUnknown' },
+      },
+      after: { payConfirmationTimeout: { target: 'failed', actions: 'recordConfirmationsUnknown' } },
     },
     /** Paid: the request settles at once (what the end view says is final). */
     succeeded: { ...endView, entry: ['settle', 'forgetPayment'] },

@@ -91,6 +91,12 @@ export const timing = {
    */
   payExchangePoll: 2_000,
   /**
+   * Pay: a transfer the chain included is a success once it holds the confirmations the payment asks (`confirmations`);
+   * the count not reached after this (a stalled chain, a transfer reorganised away and not included again) ends the
+   * payment failed as "sent, not confirmed in time". Not in the spec: 64 blocks of Ethereum (12.8 min) with room.
+   */
+  payConfirmationTimeout: 900_000,
+  /**
    * Batched calls (EIP-5792): a batch the wallet accepted is asked about (`wallet_getCallsStatus`) this often until it
    * ends. Not in the spec; about a block on the chains the modal serves.
    */

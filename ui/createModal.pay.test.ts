@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
+import { createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork } from '../adapters/networks.ts'
@@ -91,6 +91,25 @@ describe('modal.pay', () => {
     const receipt = await chain.getTransactionReceipt({ hash: (ended as { txHash: `0x${string}` }).txHash })
     expect(receipt.status).toBe('success')
     expect(payState(modal)).toBe('succeeded')
+  })
+
+  test('behavior: confirmations: 5: after the receipt the Pay view is still confirming and nothing is resolved; four blocks mined on anvil, then success', async () => {
+    const { modal, wallet, sends } = await connected({ autoApprove: false })
+    let settled = false
+    const result = modal.pay({ recipient: recipient(), amount: '0.003', asset: 'native', chainId: 31337, confirmations: 5 })
+    void result.then(() => (settled = true))
+    await waitFor(() => expect(payState(modal)).toEqual({ reviewing: 'ready' }))
+    modal.actor.send({ type: 'feature.deliver', feature: 'pay', event: { type: 'pay.confirm' } })
+    await waitFor(() => expect(sends()).toHaveLength(1))
+    wallet.approve(sends()[0]!.id)
+    await waitFor(() => expect(payState(modal)).toBe('awaitingConfirmations'))
+    expect(settled).toBe(false)
+    // Five asked (other tests' blocks on this shared anvil may count too: never four before this check).
+    await createTestClient({ mode: 'anvil', transport: http(rpc) }).mine({ blocks: 4 })
+    const ended = await result
+    expect(ended).toMatchObject({ status: 'success', paidAmount: '0.003' })
+    const receipt = await chain.getTransactionReceipt({ hash: (ended as { txHash: `0x${string}` }).txHash })
+    expect(await chain.getBlockNumber()).toBeGreaterThanOrEqual(receipt.blockNumber + 4n)
   })
 
   test('behavior: an ERC-20 (dUSDT, 6 decimals read from its contract) from the dev wallet: the recipient holds the amount', async () => {

@@ -12,6 +12,7 @@ export async function payForOrder() {
     amount: '12.5', // a decimal string in the asset's units, never a number
     asset: 'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', // CAIP-19
     memo: 'Order #1042', // optional, at most 140 characters, shown to the visitor
+    confirmations: 3, // optional, eip155: the blocks that must hold the transfer before success (1 to 64, default 1)
   })
   if (result.status === 'success') console.log(result.txHash, result.chainId, result.paidAmount)
   else console.log(result.status, result.reason) // 'failed' | 'cancelled' | 'expired' (an exchange's deadline passed)

@@ -10,7 +10,7 @@ import { buildModelPaths, coverageReport, formatCoverage } from './coverage.ts'
  * Model of the pay feature's chart: every state and transition reached from gestures and answers — `modal.pay`'s
  * request (a second one while one is under way), the reading (enough, short, an amount finer than the decimals, an
  * unreadable asset, no answer in time), Pay, Cancel, the modal closing (and then closed), the wallet's network switch (done, declined), the transaction's
- * ends (confirmed, rejected, reverted), the hash, the wallet gone or on another chain, Done; with an exchange: the
+ * ends (confirmed, rejected, reverted), the confirmations asked (counted, reverted, unreadable, not in time), the hash, the wallet gone or on another chain, Done; with an exchange: the
  * list (answered, failed), the choice, the session (opened, refused), the polls (pending, a claim of this payment or of
  * another, failed, expired, garbage), the chain's word on the claim, the deadline; Try again from a failed or expired
  * end; without a wallet (the exchanges only); after a reload, the payment kept in storage picked up (an exchange
@@ -22,6 +22,8 @@ const request = validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc
 const localnet = defineSolanaNetwork({ reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', name: 'Solana Localnet', rpcUrl: 'http://127.0.0.1:8899', testnet: true })
 /** A Solana payment: with no Solana wallet connected it ends at once (no exchange pays on solana). */
 const solRequest = validatePay({ recipient: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', amount: '1', asset: `${localnet.caipNetworkId}/slip44:501` }, [localnet])
+/** A payment that asks two blocks over its transfer before success. */
+const deep = validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60', confirmations: 2 }, [anvil])
 const HASH = `0x${'ab'.repeat(32)}`
 const rich = { decimals: 18, symbol: 'ETH', balance: 10n ** 22n, nativeBalance: 10n ** 22n, fee: 10n ** 13n }
 /** A reading named for the graph's event keys (its bigints do not serialise). */
@@ -41,7 +43,15 @@ const statuses = [{ status: 'pending' }, claim('0.5'), claim('0.4'), { status: '
 type S = { matches: (value: unknown) => boolean; context: { wallet?: { caipNetworkId: string }; target?: unknown; key?: string; exchanges?: unknown[] } }
 const events = (s: S) => {
   const list: Array<{ type: string; [k: string]: unknown }> = [{ type: 'pay.request', key: s.context.key ? 'second' : 'first', request }]
-  if (s.matches('idle')) list.push(gone, closed, { type: 'pay.resume', key: 'r' }, { type: 'pay.request', key: 'sol', request: solRequest })
+  if (s.matches('idle')) list.push(gone, closed, { type: 'pay.resume', key: 'r' }, { type: 'pay.request', key: 'sol', request: solRequest }, { type: 'pay.request', key: 'deep', request: deep })
+  if (s.matches('awaitingConfirmations'))
+    list.push(
+      { type: 'xstate.done.actor.waitForConfirmations', output: { status: 'confirmed', count: 2 } },
+      { type: 'xstate.done.actor.waitForConfirmations', output: { status: 'reverted' } },
+      { type: 'xstate.error.actor.waitForConfirmations', error: new NonErrorThrownError('node') },
+      { type: 'xstate.after.payConfirmationTimeout.pay.awaitingConfirmations' },
+      moved,
+    )
   if (s.matches('resuming'))
     list.push(
       { type: 'xstate.done.actor.loadStoredPayment', output: named('exchange', { ...resumedBase, exchanges: [{ id: 'reference', name: 'Reference Exchange' }], exchangeId: 'reference', exchangeSession: session }) },

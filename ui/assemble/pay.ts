@@ -11,6 +11,7 @@ import { exchangeImplementations } from './payExchange.ts'
 import { readSolanaPaymentOn } from './pay.solana.ts'
 import { resolveNameOn } from './resolveName.ts'
 import { storageImplementations } from './payStored.ts'
+import { waitForConfirmationsOn } from './payConfirmations.ts'
 
 /** Gas a transfer takes when the node cannot estimate it (the wallet cannot pay it yet): a native transfer's, an ERC-20 `transfer`'s bound. */
 const fallbackGas = { native: 21_000n, erc20: 100_000n } as const
@@ -109,7 +110,8 @@ function safeUnits(amount: string, decimals: number): bigint {
 /**
  * The pay feature (spec §1 Pay) on this instance's wallets: the asset and balances read on the network's node, the
  * network switch through the wallet's chain adapter, the transfer through the network's transfer adapter (native
- * `{ to, value }` or an ERC-20 `transfer`) and its end by the receipt rule (`adapters/receipt.ts`); the exchanges through the
+ * `{ to, value }` or an ERC-20 `transfer`) and its end by the receipt rule (`adapters/receipt.ts`), then the blocks the
+ * payment asks counted on the network's node (`payConfirmations.ts`); the exchanges through the
  * exchange deposit API (`payExchange.ts`).
  */
 export function assemble(host: FeatureHost) {
@@ -123,6 +125,7 @@ export function assemble(host: FeatureHost) {
       ...stored.actors,
       readPayment: fromPromise(({ input }) => readPayment(input)),
       switchNetwork: fromPromise(({ input }) => host.switchWalletChain(input)),
+      waitForConfirmations: waitForConfirmationsOn(host),
       transaction: transactionMachine.provide({
         actors: {
           send: fromPromise(async ({ input }) => {

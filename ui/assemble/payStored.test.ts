@@ -16,7 +16,7 @@ describe('the payment kept in storage', () => {
     const payments: StoredPayment[] = [
       {
         key: 'a',
-        request: validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60', memo: 'Order 7' }, [anvil]),
+        request: validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60', memo: 'Order 7', confirmations: 3 }, [anvil]),
         units: '500000000000000000',
         decimals: 18,
         symbol: 'ETH',

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { pendingPaymentKey, resumedPaymentOf, storedPaymentOf, type PayContext, type StoredPayment } from '../../machines/pay.ts'
 import type { ModalStorage } from '../../services/storage.ts'
+import { defaultPayConfirmations, maxPayConfirmations } from '../../machines/pay.input.ts'
 
 /*
  * The payment under way kept in storage (spec §3 storage; §1 Pay "a reload mid-payment resumes from storage"): written
@@ -28,6 +29,8 @@ const storedPaymentSchema = v.object({
     amount: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/)),
     asset: assetSchema,
     memo: v.optional(v.string()),
+    // Kept since the confirmations were asked; a payment kept before that is the default's (the receipt alone).
+    confirmations: v.optional(v.pipe(integer, v.minValue(1), v.maxValue(maxPayConfirmations)), defaultPayConfirmations),
   }),
   units: v.pipe(v.string(), v.regex(/^\d+$/)),
   decimals: v.pipe(integer, v.minValue(0), v.maxValue(255)),

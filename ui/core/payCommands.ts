@@ -123,7 +123,8 @@ export function createPayCommands({ actor, faced, storage, load }: { actor: Root
      * sent the transfer) or destroyed (`cancelled`). A reload in the middle: see `getPayResult`. With `features.pay` off (the default, spec §8; the project's remote
      * configuration overrides it): the 'Pay Not Enabled' alert (debug mode) and `{ status: 'failed', reason }`, nothing
      * opened. The input is checked before anything opens, a token's amount against the decimals its contract or mint
-     * answers, a recipient's name resolved as Send resolves it.
+     * answers, a recipient's name resolved as Send resolves it. `confirmations` (eip155, 1–64, default 1): the blocks
+     * that must hold the transfer before it is a success; the promise stays pending until then.
      * @throws InvalidPayParametersError (the refused field named), PayChainNotConfiguredError, PayAssetUnreadableError
      *   (the token answers no ERC-20 `decimals()`, the mint is no SPL mint), PayRecipientNotResolvedError (a name without
      *   an address on that network).
