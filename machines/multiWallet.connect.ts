@@ -84,5 +84,10 @@ function isBalanceRow(ref: AnyActorRef | undefined): ref is ActorRefFrom<typeof 
  */
 export function nameRowOf(snapshot: SnapshotFrom<typeof multiWalletMachine> | undefined, connectionId: string): ActorRefFrom<typeof walletNameMachine> | undefined {
   const row: AnyActorRef | undefined = snapshot?.children[`${nameRowPrefix}${connectionId}`]
-  return row?.getSnapshot()?.machine?.id === 'walletName' ? (row as ActorRefFrom<typeof walletNameMachine>) : undefined
+  return isNameRow(row) ? row : undefined
+}
+
+/** The child is a name row (a `walletName` machine's actor). */
+function isNameRow(ref: AnyActorRef | undefined): ref is ActorRefFrom<typeof walletNameMachine> {
+  return ref?.getSnapshot()?.machine?.id === 'walletName'
 }

@@ -86,7 +86,7 @@ test('an RPC request (the visitor approves in the frame) has no timeout: after t
   }
 })
 
-test('the prompt-free kinds are every kind but the connect kinds and the visitor’s: reads, settings, the email change', () => {
+test('the prompt-free kinds are every kind but the connect kinds and the visitor’s: reads, settings (theme, dapp data, locale), the email change', () => {
   expect([...promptFreeRequestKinds].sort()).toEqual(
     [
       'GET_FARCASTER_URI',
@@ -101,6 +101,7 @@ test('the prompt-free kinds are every kind but the connect kinds and the visitor
       'RPC_ABORT',
       'SYNC_THEME',
       'SYNC_DAPP_DATA',
+      'SYNC_LOCALE',
       'RELOAD',
       'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
       'INIT_SMART_ACCOUNT',
