@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test'
 import { UnknownAccountError } from '../errors.ts'
 import { parseAnswer, type PromptAnswer } from '../prompts.ts'
-import type { SolanaPrompt, SolanaPromptKind, TestSolanaWalletOptions } from '../solana/testWallet.ts'
+import type { SolanaPrompt, SolanaPromptKind, TestSolanaWalletOptions } from '../solana/testWalletTypes.ts'
 import type { DevSolanaWalletMisbehaviour } from '../solana/types.ts'
 import { callInPage, pageScript } from './wallet.ts'
 

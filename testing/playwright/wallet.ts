@@ -73,7 +73,7 @@ export async function pageScript(file = 'test-wallet.js'): Promise<string> {
 }
 
 /**
- * Calls `method` (or reads the property) of the wallet registered in the page's `registry` global under `key`, with
+ * Calls `method` (or reads the property) of the page's wallet `globalThis[registry][key]`, with
  * JSON-able `args`; answers its JSON value.
  * @throws TestWalletError when the wallet is not in the page (before `page.goto`).
  */

@@ -10,6 +10,13 @@ const anvil = defineEvmNetwork({
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrl: 'http://127.0.0.1:8545',
 })
+/** A second chain, for the switch-network test (the test wallet is given both). */
+const anvil2 = defineEvmNetwork({
+  id: 31338,
+  name: 'Anvil Local 2',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:8546',
+})
 
 /**
  * Sign-in with the wallet, kept in the page: the message is EIP-4361, the signature is checked with viem before the
@@ -41,7 +48,7 @@ const siwx: SiwxConfig = {
 
 const modal = createModal({
   projectId: 'latchkey-example',
-  networks: [anvil],
+  networks: [anvil, anvil2],
   metadata: { name: 'latchkey QA kit example', description: 'Tested with latchkey/testing', url: location.origin, icons: [] },
   walletConnect: false,
   siwx,

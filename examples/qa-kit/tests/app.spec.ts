@@ -35,3 +35,27 @@ test('starts connected; a refused signature leaves the visitor signed out; a wal
   await wallet.disconnect()
   await expect(page.getByText('Not connected')).toBeVisible()
 })
+
+test.describe('switch network', () => {
+  // The wallet has both of the dapp's chains (on the test's one node: the switch is the wallet's and the modal's).
+  test.use({ walletOptions: { chains: [31337, 31338] } })
+
+  test('a refused switch stays on Anvil Local; an approved one moves the wallet and the modal to Anvil Local 2', async ({ page, wallet, modal, connected }) => {
+    expect(connected.caipNetworkId).toBe('eip155:31337')
+    const networkButton = page.getByRole('button', { name: /^Switch network \(/ })
+    await expect(networkButton).toHaveAccessibleName('Switch network (Anvil Local)')
+    await modal.signIn.cancel.click()
+
+    await wallet.answerNext('reject', 'switchChain')
+    await networkButton.click()
+    await modal.switchNetwork.network('Anvil Local 2').click()
+    await expect.poll(async () => (await wallet.state()).chainId).toBe(31337)
+    await expect(networkButton).toHaveAccessibleName('Switch network (Anvil Local)')
+    await modal.close()
+
+    await networkButton.click()
+    await modal.switchNetwork.network('Anvil Local 2').click()
+    await expect.poll(async () => (await wallet.state()).chainId).toBe(31338)
+    await expect(networkButton).toHaveAccessibleName('Switch network (Anvil Local 2)')
+  })
+})
