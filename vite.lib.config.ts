@@ -34,6 +34,8 @@ const candidates: Record<string, string> = {
   testing: 'testing/index.ts',
   'testing-playwright': 'testing/playwright.ts',
   'testing-solana': 'testing/solana.ts',
+  // The inspector (docs/guide/inspector.md): its own entry; its panel is a chunk it loads on the first inspect().
+  inspect: 'inspect/index.ts',
 }
 export const libEntries = Object.fromEntries(
   Object.entries(candidates)

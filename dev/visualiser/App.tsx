@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react'
 import type { ELK } from 'elkjs/lib/elk-api.js'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Chart, type ChartHandle } from './Chart.tsx'
+import { Chart, type ChartHandle } from '../../inspect/Chart.tsx'
 import type { MachineGraph } from '../../inspect/graph.ts'
 import { layoutGraph, type ChartLayout } from '../../inspect/layout.ts'
 import { connectSession, formatValue, type SessionView } from './session.connect.ts'

@@ -6,7 +6,7 @@
  * the SVG export keeps). Every colour is an attribute: the exported file needs no stylesheet.
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
-import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from '../../inspect/layout.ts'
+import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from './layout.ts'
 
 export const chartColours = {
   background: '#ffffff',
@@ -31,7 +31,10 @@ type View = { x: number; y: number; k: number }
 
 const pathOf = (points: LayoutEdge['points']) => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')
 
-function StateBox({ n, active }: { n: LayoutNode; active: boolean }) {
+/** The coverage overlay: the ids of states and transitions visited; the others are drawn dashed and faded. */
+export type ChartCoverage = { states: ReadonlySet<string>; transitions: ReadonlySet<string> }
+
+function StateBox({ n, active, missed = false }: { n: LayoutNode; active: boolean; missed?: boolean }) {
   const { node } = n
   // An active leaf is filled; an active compound state (and region) only gets the green border, so its children stay readable.
   const isLeaf = node.type === 'atomic' || node.type === 'final' || node.type === 'history'
@@ -42,9 +45,19 @@ function StateBox({ n, active }: { n: LayoutNode; active: boolean }) {
   const nameY = n.y + 17
   const rowY = n.rowsTop + metrics.rowHeight - 2
   return (
-    <g data-state-id={n.id} data-active={active ? 'true' : 'false'} data-type={node.type}>
+    <g data-state-id={n.id} data-active={active ? 'true' : 'false'} data-type={node.type} {...(missed ? { 'data-visited': 'false', opacity: 0.55 } : {})}>
       <title>{`${n.id} (${node.type})${node.tags.length ? ` tags: ${node.tags.join(', ')}` : ''}`}</title>
-      <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={isHistory ? n.height / 2 : 7} fill={fill} stroke={stroke} strokeWidth={strokeWidth} {...(n.isRegion ? { strokeDasharray: '6 4' } : {})} />
+      <rect
+        x={n.x}
+        y={n.y}
+        width={n.width}
+        height={n.height}
+        rx={isHistory ? n.height / 2 : 7}
+        fill={fill}
+        stroke={stroke}
+        strokeWidth={strokeWidth}
+        {...(n.isRegion || missed ? { strokeDasharray: missed ? '2 3' : '6 4' } : {})}
+      />
       {node.type === 'final' && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={5} fill="none" stroke={stroke} strokeWidth={1} />}
       {n.isInitial && (
         <g data-initial="true">
@@ -75,11 +88,11 @@ function StateBox({ n, active }: { n: LayoutNode; active: boolean }) {
   )
 }
 
-function EdgeArrow({ e, fromActive }: { e: LayoutEdge; fromActive: boolean }) {
+function EdgeArrow({ e, fromActive, missed = false }: { e: LayoutEdge; fromActive: boolean; missed?: boolean }) {
   const stroke = fromActive ? chartColours.activeStroke : chartColours.edge
   return (
-    <g data-edge-ids={e.edges.map((x) => x.id).join(' ')}>
-      <path d={pathOf(e.points)} fill="none" stroke={stroke} strokeWidth={fromActive ? 1.6 : 1.1} markerEnd={fromActive ? 'url(#lk-arrow-active)' : 'url(#lk-arrow)'} />
+    <g data-edge-ids={e.edges.map((x) => x.id).join(' ')} {...(missed ? { 'data-visited': 'false', opacity: 0.5 } : {})}>
+      <path d={pathOf(e.points)} fill="none" stroke={stroke} strokeWidth={fromActive ? 1.6 : 1.1} {...(missed ? { strokeDasharray: '3 3' } : {})} markerEnd={fromActive ? 'url(#lk-arrow-active)' : 'url(#lk-arrow)'} />
       {e.label && (
         <>
           <rect x={e.label.x - 1} y={e.label.y} width={e.label.width + 2} height={e.label.height} rx={3} fill={chartColours.labelBackground} fillOpacity={0.92} />
@@ -97,9 +110,9 @@ function EdgeArrow({ e, fromActive }: { e: LayoutEdge; fromActive: boolean }) {
   )
 }
 
-type ChartProps = { layout: ChartLayout; machineId: string; activeIds: ReadonlySet<string> }
+type ChartProps = { layout: ChartLayout; machineId: string; activeIds: ReadonlySet<string>; coverage?: ChartCoverage | null }
 
-export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout, machineId, activeIds }, ref) {
+export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout, machineId, activeIds, coverage = null }, ref) {
   const svgRef = useRef<SVGSVGElement>(null)
   const contentRef = useRef<SVGGElement>(null)
   // Zoom and pan are view state of this component only (no business state).
@@ -208,11 +221,11 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
         <g ref={contentRef} data-chart-content="" fontFamily={metrics.fontFamily}>
           {nodes.map((n) => (
             // The machine's own box is always active: only its states are marked.
-            <StateBox key={n.id} n={n} active={n.depth > 0 && activeIds.has(n.id)} />
+            <StateBox key={n.id} n={n} active={n.depth > 0 && activeIds.has(n.id)} missed={coverage !== null && n.depth > 0 && !coverage.states.has(n.id)} />
           ))}
           {layout.edges.map((e) => (
             // The machine root is always active: only its states' transitions are marked as enabled.
-            <EdgeArrow key={e.id} e={e} fromActive={activeIds.has(e.source) && e.source !== layout.nodes[0]?.id} />
+            <EdgeArrow key={e.id} e={e} fromActive={activeIds.has(e.source) && e.source !== layout.nodes[0]?.id} missed={coverage !== null && !e.edges.some((x) => coverage.transitions.has(x.id))} />
           ))}
         </g>
       </g>

@@ -1,0 +1,216 @@
+/**
+ * The inspector panel's tabs (latchkey/inspect), each drawing one part of the view model (panel.connect.ts): the
+ * actors as a tree, the selected actor's chart with its coverage, the sequence of events between actors, the
+ * filtered log, and the session's export and import. React only renders: every choice is a handler of the view model.
+ */
+import type { ELK } from 'elkjs/lib/elk-api.js'
+import { useEffect, useState, type ChangeEvent } from 'react'
+import { Chart } from './Chart.tsx'
+import { layoutGraph, type ChartLayout } from './layout.ts'
+import type { PanelView } from './panel.connect.ts'
+import type { InspectorEntry } from './recorder.ts'
+
+/** One line of an entry: what happened, to whom. */
+export function entryText(entry: InspectorEntry, nameOf: (id: string) => string): string {
+  if (entry.kind === 'actor') return `${nameOf(entry.actor)} started`
+  if (entry.kind === 'event') return `${entry.source ? `${nameOf(entry.source)} → ` : ''}${nameOf(entry.actor)}: ${entry.event.type}`
+  return `${nameOf(entry.actor)} ${entry.status} after ${entry.event}`
+}
+
+export function ActorsTab({ view }: { view: PanelView }) {
+  return (
+    <ul className="lki-tree" aria-label="Actors">
+      {view.actors.map((a) => (
+        <li key={a.sessionId} style={{ paddingInlineStart: `${a.depth * 14}px` }}>
+          <button type="button" aria-pressed={a.selected} onClick={() => view.select(a.sessionId)}>
+            <span className="lki-name">{a.name}</span>
+            {a.state && <span className="lki-value">{a.state}</span>}
+            {a.status !== 'active' && a.status !== 'unknown' && <span className="lki-status">{a.status}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The laid-out chart of a graph, computed once per graph (ELK runs in this page, no worker). */
+function useLayout(view: PanelView, elk: ELK): ChartLayout | 'failed' | null {
+  const [layout, setLayout] = useState<{ id: string; layout: ChartLayout | 'failed' } | null>(null)
+  const graph = view.graph
+  useEffect(() => {
+    if (!graph) return
+    let live = true
+    layoutGraph(graph, elk).then(
+      (l) => live && setLayout({ id: graph.id, layout: l }),
+      () => live && setLayout({ id: graph.id, layout: 'failed' }),
+    )
+    return () => {
+      live = false
+    }
+  }, [graph, elk])
+  return graph && layout?.id === graph.id ? layout.layout : null
+}
+
+export function ChartTab({ view, elk }: { view: PanelView; elk: ELK }) {
+  const layout = useLayout(view, elk)
+  const readMerge = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0]
+    if (file) void file.text().then(view.mergeText)
+    e.target.value = ''
+  }
+  if (!view.selected) return <p>No actor yet.</p>
+  if (!view.graph) return <p>{view.selected.name} runs no state machine (a promise or a callback).</p>
+  const s = view.summary
+  return (
+    <div className="lki-chart">
+      <div className="lki-row">
+        <strong>{view.selected.name}</strong>
+        {s && (
+          <span data-testid="lki-coverage">
+            Coverage: {s.states.visited}/{s.states.total} states, {s.transitions.visited}/{s.transitions.total} transitions
+          </span>
+        )}
+        <label className="lki-file">
+          Merge coverage file
+          <input type="file" accept="application/json,.json" onChange={readMerge} />
+        </label>
+      </div>
+      {view.fileError && <p role="alert">{view.fileError}</p>}
+      <div className="lki-canvas">
+        {layout === 'failed' ? <p role="alert">The chart could not be laid out.</p> : layout ? <Chart layout={layout} machineId={view.graph.id} activeIds={view.activeIds} coverage={view.visited} /> : <p>Laying out…</p>}
+      </div>
+    </div>
+  )
+}
+
+const laneWidth = 120
+const rowHeight = 22
+
+export function SequenceTab({ view }: { view: PanelView }) {
+  const width = Math.max(1, view.lifelines.length) * laneWidth
+  const x = (lane: number) => lane * laneWidth + laneWidth / 2
+  return (
+    <div className="lki-sequence">
+      <div className="lki-seq-scroll">
+        {/* The drawing; the list below it is the same events as buttons (a click or a key picks one). */}
+        <svg width={width} height={28 + view.messages.length * rowHeight} role="img" aria-label="Sequence of events between actors">
+          {view.lifelines.map((name, i) => (
+            <g key={name + String(i)}>
+              <text x={x(i)} y={14} textAnchor="middle" fontSize={12} fontWeight={600} fill="currentColor">
+                {name}
+              </text>
+              <line x1={x(i)} x2={x(i)} y1={20} y2={28 + view.messages.length * rowHeight} stroke="currentColor" strokeOpacity={0.3} />
+            </g>
+          ))}
+          {view.messages.map((m, i) => {
+            const y = 34 + i * rowHeight
+            const self = m.from === m.to
+            return (
+              <g key={m.seq} data-seq={m.seq} fill={m.selected ? '#1a7f37' : 'currentColor'}>
+                <line x1={x(m.from)} x2={self ? x(m.from) + 18 : x(m.to)} y1={y} y2={y} stroke={m.selected ? '#1a7f37' : 'currentColor'} strokeWidth={m.selected ? 2 : 1} />
+                <text x={(x(m.from) + x(m.to)) / 2 + (self ? 22 : 0)} y={y - 4} textAnchor={self ? 'start' : 'middle'} fontSize={11}>
+                  {m.type}
+                </text>
+              </g>
+            )
+          })}
+        </svg>
+      </div>
+      <ol className="lki-messages" aria-label="Events in time order">
+        {view.messages.map((m) => (
+          <li key={m.seq}>
+            <button type="button" aria-pressed={m.selected} onClick={() => view.pick(m.selected ? null : m.seq)}>
+              {`${m.at.toFixed(0)} ms ${view.lifelines[m.from]} → ${view.lifelines[m.to]}: ${m.type}`}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {view.picked && view.around && (
+        <section className="lki-around" aria-label="Snapshot before and after">
+          <h3>Event</h3>
+          <pre>{JSON.stringify(view.picked.kind === 'event' ? view.picked.event : view.picked, null, 2)}</pre>
+          <h3>Before</h3>
+          <pre>{view.around.before ? JSON.stringify({ value: view.around.before.value, context: view.around.before.context }, null, 2) : '—'}</pre>
+          <h3>After</h3>
+          <pre>{view.around.after ? JSON.stringify({ value: view.around.after.value, context: view.around.after.context }, null, 2) : '—'}</pre>
+        </section>
+      )}
+    </div>
+  )
+}
+
+export function LogTab({ view }: { view: PanelView }) {
+  return (
+    <div className="lki-log">
+      <div className="lki-row">
+        <label>
+          Actor{' '}
+          <select value={view.filters.actor ?? ''} onChange={(e) => view.filter({ actor: e.target.value || null })}>
+            <option value="">All</option>
+            {view.actors.map((a) => (
+              <option key={a.sessionId} value={a.sessionId}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Event type <input type="search" value={view.filters.eventType} onChange={(e) => view.filter({ eventType: e.target.value })} />
+        </label>
+        <label>
+          <input type="checkbox" checked={view.filters.errorsOnly} onChange={(e) => view.filter({ errorsOnly: e.target.checked })} /> Errors only
+        </label>
+      </div>
+      <ol className="lki-entries" aria-label="Log">
+        {view.log.map((e) => (
+          <li key={e.seq}>
+            <details>
+              <summary>
+                <span className="lki-time">{e.at.toFixed(0)} ms</span> {entryText(e, view.nameOf)}
+              </summary>
+              <pre>{JSON.stringify(e, null, 2)}</pre>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
+
+export function SessionTab({ view }: { view: PanelView }) {
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([view.exportText()], { type: 'application/json' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `latchkey-inspect-${view.session.startedAt.replace(/[:.]/g, '-')}.json`
+    a.click()
+    URL.revokeObjectURL(url)
+  }
+  const open = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0]
+    if (file) void file.text().then(view.importText)
+    e.target.value = ''
+  }
+  return (
+    <div className="lki-session">
+      <p>
+        {view.imported ? 'Showing an imported session' : 'Showing this page'}: {view.session.actors.length} actors, {view.session.entries.length} entries, started {view.session.startedAt}.
+      </p>
+      <div className="lki-row">
+        <button type="button" onClick={download}>
+          Download session (JSON)
+        </button>
+        <label className="lki-file">
+          Open a session file
+          <input type="file" accept="application/json,.json" onChange={open} />
+        </label>
+        {view.imported && (
+          <button type="button" onClick={view.leaveImport}>
+            Back to this page
+          </button>
+        )}
+      </div>
+      {view.fileError && <p role="alert">{view.fileError}</p>}
+    </div>
+  )
+}
