@@ -216,6 +216,13 @@ if (themeParam !== 'dark' && themeParam !== 'light')
   darkScheme?.addEventListener?.('change', (event) => modal.setThemeMode(event.matches ? 'dark' : 'light'))
   // For the tests and for curious developers.
 ;(window as unknown as { latchkey: typeof modal }).latchkey = modal
+// `?latchkey-inspect`: the inspector (latchkey/inspect) docked on the demo; its code loads only when the address asks.
+if (params.has('latchkey-inspect'))
+  void import('../inspect/index.ts')
+    .then(({ inspect }) => inspect(modal, { urlOptIn: true }))
+    .then((inspector) => {
+      ;(window as unknown as { latchkeyInspector: typeof inspector }).latchkeyInspector = inspector
+    })
 
 /** The switch (the page reloads: `required` is read when the modal is created) and the session, if any. */
 function SignInPanel() {

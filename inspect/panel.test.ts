@@ -1,11 +1,11 @@
-import { assign, createActor, setup, type AnyActorRef } from 'xstate'
+import { assign, createActor, fromPromise, setup, toPromise, type AnyActorRef } from 'xstate'
 import { describe, expect, test } from 'vitest'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { REDACTED } from './plain.ts'
 import { connectPanel, filterEntries, stateText } from './panel.connect.ts'
 import { panelMachine, type PanelEvent } from './panel.ts'
 import { createRecorder, type InspectorSession } from './recorder.ts'
-import { coverageSummary } from './session.ts'
+import { coverageSummary, parseSession } from './session.ts'
 
 const lock = setup({ types: { events: {} as { type: 'lock.toggle' } } }).createMachine({
   id: 'lock',
@@ -156,6 +156,15 @@ describe('connectPanel', () => {
       "Not an inspector session
       Details: format: Invalid type: Expected "latchkey-inspect" but received "other""
     `)
+  })
+
+  test('behavior: a session with a promise actor (no context) exports and imports back identically', async () => {
+    const recorder = createRecorder()
+    const answer = fromPromise(async () => 7)
+    const actor = createActor(answer, { inspect: recorder.inspect }).start()
+    await toPromise(actor)
+    const text = JSON.stringify(recorder.session())
+    expect(parseSession(text)).toEqual(JSON.parse(text))
   })
 
   test('behavior: a merged coverage file adds its counts to the chart', () => {

@@ -162,7 +162,8 @@ export function createRecorder(options: RecorderOptions = {}): InspectorRecorder
       event,
       status: typeof s.status === 'string' ? s.status : 'unknown',
       value: info.machineId ? toPlain(s.value) : null,
-      context: toPlain(s.context, { maxDepth: 6, maxArray: 40 }),
+      // null for an actor with no context (a promise, a callback): the key stays, so the JSON reads back whole.
+      context: s.context === undefined ? null : toPlain(s.context, { maxDepth: 6, maxArray: 40 }),
       ...(s.error !== undefined ? { error: toPlain(s.error, { maxDepth: 4 }) } : {}),
       ...(s.output !== undefined ? { output: toPlain(s.output, { maxDepth: 4 }) } : {}),
     })

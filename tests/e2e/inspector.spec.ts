@@ -1,0 +1,85 @@
+/**
+ * The inspector (latchkey/inspect) docked on the demo with `?latchkey-inspect`: the actors and their states, the
+ * connection's chart moving to connected with its coverage, the sequence of a connect with the snapshot around an
+ * event, the log's filters, an export that imports back identically; keyboard, axe, no request off loopback.
+ */
+import type { Page } from '@playwright/test'
+import { connectDevWallet, expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { openCleanDemo } from './fixtures.ts'
+
+const panel = (page: Page) => page.locator('latchkey-inspector').getByRole('region', { name: 'latchkey inspector' })
+const tab = (page: Page, name: string) => panel(page).getByRole('tab', { name })
+
+test('the inspector docks on the demo, follows a connect in every view, and its export imports back identically', async ({ page }) => {
+  const offLoopback: string[] = []
+  page.on('request', (request) => {
+    const host = new URL(request.url()).hostname
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) offLoopback.push(request.url())
+  })
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await expect(panel(page)).toBeVisible()
+  await expect(panel(page).getByRole('list', { name: 'Actors' }).getByRole('button', { name: /^root/ })).toBeVisible()
+  await connectDevWallet(page)
+
+  // Actors: the connection's actor is connected.
+  const connection = panel(page)
+    .getByRole('list', { name: 'Actors' })
+    .getByRole('button', { name: /^connection\.eip155/ })
+  await expect(connection).toContainText('connected')
+  await connection.click()
+
+  // Chart: the connection machine, connected active, coverage counted; unvisited states drawn apart.
+  await tab(page, 'Chart').click()
+  const chart = panel(page).locator('svg[data-machine="connection"], svg').first()
+  await expect(panel(page).locator('[data-state-id="connection.connected"]')).toHaveAttribute('data-active', 'true')
+  await expect(panel(page).getByTestId('lki-coverage')).toHaveText(/Coverage: \d+\/\d+ states, \d+\/\d+ transitions/)
+  await expect(panel(page).locator('[data-state-id="connection.disconnected"]')).not.toHaveAttribute('data-visited', 'false')
+  expect(await panel(page).locator('[data-visited="false"]').count()).toBeGreaterThan(0)
+  await expect(chart).toBeVisible()
+
+  // Sequence: the connect's request event; picking it shows the snapshot before and after.
+  await tab(page, 'Sequence').click()
+  const request = panel(page)
+    .getByRole('list', { name: 'Events in time order' })
+    .getByRole('button', { name: /connection\.request$/ })
+    .first()
+  await request.click()
+  const around = panel(page).getByRole('region', { name: 'Snapshot before and after' })
+  await expect(around).toContainText('"disconnected"')
+  await expect(around).toContainText('connecting')
+
+  // Log: filtered to errors only there are none; by event type the request.
+  await tab(page, 'Log').click()
+  await panel(page).getByLabel('Event type').fill('connection.request')
+  await expect(panel(page).getByRole('list', { name: 'Log' }).getByRole('listitem').first()).toContainText('connection.request')
+  await panel(page).getByLabel('Errors only').check()
+  await expect(panel(page).getByRole('list', { name: 'Log' }).getByRole('listitem')).toHaveCount(0)
+
+  // Keyboard: the tabs move with the arrow keys.
+  await tab(page, 'Log').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(tab(page, 'Export / Import')).toBeFocused()
+  await expect(tab(page, 'Export / Import')).toHaveAttribute('aria-selected', 'true')
+  await expectNoAxeViolations(page, 'the inspector')
+
+  // Export, then import the file: the same session, drawn without the page.
+  const download = page.waitForEvent('download')
+  await panel(page).getByRole('button', { name: 'Download session (JSON)' }).click()
+  const file = await (await download).path()
+  await panel(page).getByLabel('Open a session file').setInputFiles(file)
+  await expect(panel(page)).toContainText('Showing an imported session')
+  const { exported, imported } = await page.evaluate(() => {
+    const inspector = (window as unknown as { latchkeyInspector: { exportSession(): unknown; importSession(json: unknown): unknown } }).latchkeyInspector
+    const exported = JSON.parse(JSON.stringify(inspector.exportSession()))
+    return { exported, imported: inspector.importSession(JSON.stringify(exported)) }
+  })
+  expect(imported).toEqual(exported)
+  expect(JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'))).toMatchObject({ format: 'latchkey-inspect', version: 1 })
+  expect(offLoopback).toEqual([])
+})
+
+test('without ?latchkey-inspect the demo loads no inspector', async ({ page }) => {
+  await openCleanDemo(page, '/')
+  await expect(page.locator('#connect, body').first()).toBeVisible()
+  await expect(page.locator('latchkey-inspector')).toHaveCount(0)
+})
