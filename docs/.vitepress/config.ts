@@ -36,6 +36,7 @@ const sidebar: SidebarItem[] = [
       { text: 'Languages', link: '/guide/localisation' },
       { text: 'wagmi and ethers', link: '/guide/wagmi-ethers' },
       { text: 'Testing your integration', link: '/guide/testing' },
+      { text: 'The inspector', link: '/guide/inspector' },
       { text: 'Hostile wallets and refusals', link: '/guide/hostile-wallets' },
       { text: 'Migrating from RainbowKit', link: '/guide/migrate-rainbowkit' },
     ],
