@@ -20,6 +20,7 @@ import { lazyBitcoinDevWallet, mountLazyBitcoinWalletPanel } from '../dev/bitcoi
 import { registerBitcoinWallet } from '../dev/bitcoin-wallet/register.ts'
 import { bitcoinRegtest } from '../adapters/networks.ts'
 import { PayRequest } from './pay.tsx'
+import { registerSecondWallets } from './secondWallets.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount, useCallsStatus, useSendCalls } from '../ui/react.tsx'
 
 const rpc1 = import.meta.env.VITE_ANVIL_RPC_1 ?? 'http://127.0.0.1:8545'
@@ -103,30 +104,7 @@ dock.add({ id: 'solana', label: 'Solana', wallet: solanaWallet.wallet, mount: (e
 const bitcoinWallet = lazyBitcoinDevWallet({ apiUrl: `${apiUrl}/blockchain`, storage: localStorage })
 void bitcoinWallet.ready.then(() => registerBitcoinWallet(bitcoinWallet.wallet))
 dock.add({ id: 'bitcoin', label: 'Bitcoin', wallet: bitcoinWallet.wallet, mount: (el) => mountLazyBitcoinWalletPanel(bitcoinWallet, el) })
-/**
- * `?secondSolanaWallet=1` and `?secondBitcoinWallet=1` register a second Solana or Bitcoin development wallet
- * (multi-wallet): dev account 1 under its own Wallet Standard name ('Second Dev Solana Wallet', 'Second Bitcoin Dev
- * Wallet'), approving by itself (no panel), its state kept in the browser as an extension's is. Their code loads at once,
- * on these pages only.
- */
-if (params.get('secondSolanaWallet') === '1') {
-  void import('../dev/solana-wallet/wallet.ts').then(({ DevSolanaWallet }) => {
-    const storageKey = 'latchkey-dev-solana-wallet-second'
-    const fresh = localStorage.getItem(storageKey) === null
-    const second = new DevSolanaWallet({ rpcUrl: solanaRpc, storage: localStorage, storageKey, autoApprove: true, name: 'Second Dev Solana Wallet' })
-    if (fresh) second.setAccount(1)
-    registerDevSolanaWallet(second)
-  })
-}
-if (params.get('secondBitcoinWallet') === '1') {
-  void import('../dev/bitcoin-wallet/wallet.ts').then(({ BitcoinDevWallet }) => {
-    const storageKey = 'latchkey-bitcoin-dev-wallet-second'
-    const fresh = localStorage.getItem(storageKey) === null
-    const second = new BitcoinDevWallet({ apiUrl: `${apiUrl}/blockchain`, storage: localStorage, storageKey, autoApprove: true, name: 'Second Bitcoin Dev Wallet' })
-    if (fresh) second.setAccount(1)
-    registerBitcoinWallet(second)
-  })
-}
+registerSecondWallets(params, { solanaRpc, apiUrl })
 
 /** `?platform=mobile` shows the phone layout (AllWallets first with manual WalletConnect, wallet deep links). */
 const platform = params.get('platform') === 'mobile' ? ('mobile' as const) : undefined
