@@ -57,15 +57,20 @@ export function base64(bytes: Uint8Array): string {
   return btoa(text)
 }
 
-/** Polls the signature's status until it reaches `commitment` (30 s at most). */
+/** How often {@link waitForStatus} asks the node for a signature's status, in ms. */
+const statusPollInterval = 250
+/** How long {@link waitForStatus} waits for a signature to reach its commitment, in ms. */
+const statusTimeout = 30_000
+
+/** Polls the signature's status every {@link statusPollInterval} until it reaches `commitment` ({@link statusTimeout} at most). */
 export async function waitForStatus(rpcUrl: string, signature: string, commitment: 'processed' | 'confirmed' | 'finalized'): Promise<void> {
   const rank = { processed: 0, confirmed: 1, finalized: 2 } as const
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + statusTimeout
   while (Date.now() < deadline) {
     const { value } = await rpc<{ value: Array<{ confirmationStatus?: keyof typeof rank } | null> }>(rpcUrl, 'getSignatureStatuses', [[signature]])
     const reached = value[0]?.confirmationStatus
     if (reached && rank[reached] >= rank[commitment]) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await new Promise((resolve) => setTimeout(resolve, statusPollInterval))
   }
-  throw new DevSolanaWalletError(-32603, `Transaction ${signature} did not reach ${commitment} within 30 s.`)
+  throw new DevSolanaWalletError(-32603, `Transaction ${signature} did not reach ${commitment} within ${statusTimeout / 1000} s.`)
 }
