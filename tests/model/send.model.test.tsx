@@ -128,7 +128,8 @@ function visitorEvents(s: any, fixture: Fixture): ModelEvent[] {
     if (c.receiverAddress === '') for (const receiver of fixture.receivers) list.push({ type: 'send.setReceiver', receiver })
     else if (fixture.failures) list.push({ type: 'send.setReceiver', receiver: '' })
     if (fixture.failures && c.token?.symbol === 'ETH') list.push({ type: 'send.chooseToken' }, { type: 'send.pickToken', tokenKey: dev.address })
-    list.push({ type: 'send.review' })
+    // Review waits for the balances when there is no token yet (the button is disabled while they load).
+    if (!(s.matches({ balances: 'loading' }) && !c.token)) list.push({ type: 'send.review' })
   }
   if (s.matches('flow.preview')) list.push({ type: 'send.edit' }, { type: 'root.back', view: 'SendPreview' })
   if (s.matches({ flow: { preview: 'ready' } })) list.push({ type: 'send.confirm' })

@@ -39,6 +39,8 @@ export default function Send() {
   const avatar = safeImageUrl(flow.receiverAvatar)
   const unavailable = flow.isBalanceUnavailable && !flow.token
   const invalid = invalidFields(flow.error, flow.amount, flow.receiver)
+  // While the balances load there is no token yet: Review waits for them rather than refuse with 'A token is required'.
+  const awaitingToken = flow.isLoadingBalances && !flow.token
   return (
     <form
       className="lk-center lk-form"
@@ -128,7 +130,7 @@ export default function Send() {
       <p id={errorId} className="lk-error" role="alert" data-testid="send-error">
         {flow.error ? sendMessageText(copy, flow.error) : ''}
       </p>
-      <button type="submit" className="lk-primary lk-wide">
+      <button type="submit" className="lk-primary lk-wide" disabled={awaitingToken} aria-busy={awaitingToken ? 'true' : undefined}>
         {copy.reviewSend}
       </button>
     </form>
