@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { activityAmount, connectAccountData } from './account.connect.ts'
+import { activityAmount, connectAccountData, groupByMonth } from './account.connect.ts'
 import type { Transaction } from '../services/schemas.ts'
 
 const transfer = (numeric: string | undefined, symbol?: string): Transaction =>
@@ -15,6 +15,31 @@ const transfer = (numeric: string | undefined, symbol?: string): Transaction =>
       },
     ],
   }) as unknown as Transaction
+
+describe('groupByMonth', () => {
+  const mined = (id: string, minedAt: string) => ({ ...transfer('1', 'ETH'), id, metadata: { ...transfer('1').metadata, minedAt } }) as Transaction
+  const now = Date.parse('2026-11-30T17:05:00Z')
+
+  test('behavior: months newest first; each row says when it was mined: relative for the last 7 days, else the date, in the locale', () => {
+    const groups = groupByMonth([mined('old', '2026-10-02T08:00:00Z'), mined('recent', '2026-11-30T17:00:00Z'), mined('day', '2026-11-29T12:00:00Z')], 'de-DE', now)
+    expect(groups.map((g) => [g.label, g.transactions.map((t) => [t.tx.id, t.when?.text, t.when?.relative])])).toEqual([
+      [
+        'November 2026',
+        [
+          ['recent', 'vor 5 Minuten', true],
+          ['day', 'gestern', true],
+        ],
+      ],
+      ['Oktober 2026', [['old', '2. Okt.', false]]],
+    ])
+    expect(groups[0]!.transactions[0]!.when?.title).toBe('30. November 2026 um 17:00 UTC')
+  })
+
+  test('bad input: a minedAt that is no date has no when (nothing shown for it), the row stays', () => {
+    const [group] = groupByMonth([mined('bad', 'not a date')], 'en-US', now)
+    expect(group!.transactions).toEqual([{ tx: expect.objectContaining({ id: 'bad' }), when: undefined }])
+  })
+})
 
 describe('activityAmount', () => {
   test('behavior: an activity amount is written like a balance: floored to 3 decimals, grouped in the locale, trailing zeros trimmed', () => {

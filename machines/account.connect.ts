@@ -3,6 +3,7 @@ import type { TokenBalance, Transaction } from '../services/schemas.ts'
 import type { accountMachine, AccountTab } from './account.ts'
 import { defaultLocale } from './format.locale.ts'
 import { formatAmount, formatAmountCompact, tokenFiat, totalFiat } from './format.ts'
+import { formatPastTime, InvalidTimestampError, type PastTime } from './format.time.ts'
 
 export { floorDecimal } from './format.ts'
 
@@ -13,7 +14,12 @@ export { floorDecimal } from './format.ts'
  * known.
  */
 export type TokenRow = { key: string; name: string; symbol: string; amount: string; exactAmount: string; fiat: string | undefined; iconUrl?: string | undefined }
-export type ActivityGroup = { key: string; label: string; transactions: Transaction[] }
+/**
+ * An Activity row: the transaction and when it was mined, written for people ({@link formatPastTime}: `'5 minutes ago'`
+ * up to 7 days, then the date; the full date and time as its title); `when` undefined when its `minedAt` is no date.
+ */
+export type ActivityItem = { tx: Transaction; when: PastTime | undefined }
+export type ActivityGroup = { key: string; label: string; transactions: ActivityItem[] }
 
 export type AccountDataView = {
   /** The account-data machine is there; false in the not-loaded view model (see {@link connectAccountData}). */
@@ -67,8 +73,11 @@ export function filterTransactions(transactions: readonly Transaction[], caipNet
   })
 }
 
-/** Groups transactions by year and month, newest first (spec §3). */
-export function groupByMonth(transactions: readonly Transaction[], locale: string = defaultLocale): ActivityGroup[] {
+/**
+ * Groups transactions by year and month (UTC), newest first (spec §3), each with when it was mined as seen from `now`
+ * (ms since 1970) in `locale`.
+ */
+export function groupByMonth(transactions: readonly Transaction[], locale: string = defaultLocale, now: number = Date.now()): ActivityGroup[] {
   const sorted = [...transactions].sort((a, b) => Date.parse(b.metadata.minedAt) - Date.parse(a.metadata.minedAt))
   const groups = new Map<string, ActivityGroup>()
   for (const t of sorted) {
@@ -77,9 +86,19 @@ export function groupByMonth(transactions: readonly Transaction[], locale: strin
     if (!groups.has(key)) {
       groups.set(key, { key, label: d.toLocaleString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }), transactions: [] })
     }
-    groups.get(key)!.transactions.push(t)
+    groups.get(key)!.transactions.push({ tx: t, when: minedWhen(t.metadata.minedAt, now, locale) })
   }
   return [...groups.values()]
+}
+
+/** When a transaction was mined ({@link formatPastTime}); undefined for a `minedAt` that is no date (nothing shown). */
+function minedWhen(minedAt: string, now: number, locale: string): PastTime | undefined {
+  try {
+    return formatPastTime(minedAt, now, locale)
+  } catch (error) {
+    if (error instanceof InvalidTimestampError) return undefined
+    throw error
+  }
 }
 
 /**
@@ -136,11 +155,12 @@ export const accountDataNotLoaded: AccountDataView = {
  * `undefined` (the machine not spawned yet) gives {@link accountDataNotLoaded}. Amounts and fiat values are written in
  * `locale` (the visitor's, passed in by the UI: the model reads no `navigator`). Fiat shows only for a token whose price
  * is known: the API prices nothing on a testnet (spec §5's '0.00' becomes no fiat at all), the reference
- * server prices the development tokens, and a namespace the balance API does not support shows none.
+ * server prices the development tokens, and a namespace the balance API does not support shows none. Activity rows say
+ * when they were mined relative to `now` (ms since 1970; the caller's clock when the view model is built).
  * @example connectAccountData(undefined).isLoadingBalances // true
  * connectAccountData(snapshot, 'de-DE').tokens[0].amount // '10.000'
  */
-export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine> | undefined, locale: string = defaultLocale): AccountDataView {
+export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine> | undefined, locale: string = defaultLocale, now: number = Date.now()): AccountDataView {
   if (!snapshot) return accountDataNotLoaded
   const c = snapshot.context
   const target = c.target
@@ -161,7 +181,7 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     identityAvatar: c.identity.avatar ?? null,
     identityKnown: (snapshot.matches({ identity: 'ready' }) || snapshot.matches({ identity: 'cleared' })) && (snapshot.matches({ names: 'ready' }) || snapshot.matches({ names: 'cleared' })),
     namesFailed: snapshot.matches({ names: 'failed' }),
-    activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId), locale) : [],
+    activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId), locale, now) : [],
     isLoadingActivity: snapshot.matches({ activity: 'loading' }) || snapshot.matches({ activity: 'loadingMore' }),
     activityFailed: snapshot.matches({ activity: 'failed' }),
     hasMoreActivity: snapshot.matches({ activity: 'ready' }) && c.cursor !== null,

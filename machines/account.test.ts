@@ -325,7 +325,7 @@ describe('account view helpers', () => {
   test('behavior: drops spam-only transactions and other chains; groups by month, newest first', () => {
     const list = filterTransactions([tx('a', '2026-10-01T00:00:00Z'), tx('b', '2026-11-02T00:00:00Z', 'eip155:5'), tx('c', '2026-11-03T00:00:00Z', 'eip155:1', true), tx('d', '2026-11-04T00:00:00Z')], 'eip155:1')
     expect(list.map((t) => t.id)).toEqual(['a', 'd'])
-    expect(groupByMonth(list).map((g) => [g.label, g.transactions.map((t) => t.id)])).toEqual([
+    expect(groupByMonth(list).map((g) => [g.label, g.transactions.map((t) => t.tx.id)])).toEqual([
       ['November 2026', ['d']],
       ['October 2026', ['a']],
     ])

@@ -42,7 +42,13 @@ test('the Activity tab lists a real transfer to the account under its month, new
   await account.getByRole('tab', { name: 'Activity' }).click()
   const group = account.getByRole('region', { name: month })
   await expect(group).toBeVisible()
-  await expect(group.getByRole('listitem').first()).toContainText('Received 0.123')
+  const row = group.getByRole('listitem').first()
+  await expect(row).toContainText('Received 0.123')
+  // Mined a moment ago: said relative to now by Intl.RelativeTimeFormat, the block's date and time (UTC) as its title.
+  const when = row.getByTestId('activity-when')
+  await expect(when).toHaveText(/^(now|\d+ seconds? ago|1 minute ago)$/)
+  const title = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(Number(block.timestamp) * 1000)
+  await expect(when).toHaveAttribute('title', title)
 })
 
 test('a malformed history answer shows "Failed to fetch transactions" and the view keeps working', async ({ page, connectedPage, request }) => {

@@ -50,10 +50,25 @@ describe('Activity and the history answer (defect 10)', () => {
     30_000,
   )
 
+  test('behavior: a transaction mined minutes ago says so relative to now, the full date and time as its title', async () => {
+    const minedAt = new Date(Date.now() - 5 * 60_000 - 10_000).toISOString()
+    await activityWith({ data: [transaction(minedAt)], next: null })
+    const when = within(app!.dialog()!).getByTestId('activity-when')
+    expect(when.textContent).toBe('5 minutes ago')
+    expect(when.getAttribute('dateTime')).toBe(minedAt)
+    expect(when.getAttribute('title')).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/)
+  }, 30_000)
+
+  test('behavior: in German the relative time is German (de-DE: vor 5 Minuten)', async () => {
+    await activityWith({ data: [transaction(new Date(Date.now() - 5 * 60_000 - 10_000).toISOString())], next: null }, 'de-DE')
+    expect(within(app!.dialog()!).getByTestId('activity-when').textContent).toBe('vor 5 Minuten')
+  }, 30_000)
+
   test('behavior: a real ISO 8601 minedAt shows its date', async () => {
     const text = await activityWith({ data: [transaction('2024-05-01T10:00:00.000Z')], next: null })
     expect(text).toContain('May 1')
     expect(text).not.toContain(en.activityFailed)
+    expect(within(app!.dialog()!).getByTestId('activity-when').getAttribute('title')).toBe('May 1, 2024 at 10:00 AM UTC')
   }, 30_000)
 })
 

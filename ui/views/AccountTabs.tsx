@@ -1,13 +1,12 @@
 import { useEffect, useId, type ReactNode } from 'react'
 import type { AccountTab } from '../../machines/account.ts'
-import type { Transaction } from '../../services/schemas.ts'
 import { useCopy } from '../copy.ts'
 import { useActiveNamespace, useFeatures, useLocale, useSend } from '../hooks.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
-import { activityAmount } from '../../machines/account.connect.ts'
+import { activityAmount, type ActivityItem } from '../../machines/account.connect.ts'
 
 const allTabs: AccountTab[] = ['tokens', 'nfts', 'activity']
 /** Activity pages by cursor as the visitor scrolls: the next page is asked this close (px) to the panel's bottom. */
@@ -131,9 +130,9 @@ export function AccountTabs() {
                 <section key={group.key} aria-label={group.label}>
                   <h3 className="lk-group">{group.label}</h3>
                   <ul className="lk-list">
-                    {group.transactions.map((t) => (
-                      <li key={t.id}>
-                        <ActivityRow tx={t} />
+                    {group.transactions.map((item) => (
+                      <li key={item.tx.id}>
+                        <ActivityRow item={item} />
                       </li>
                     ))}
                   </ul>
@@ -215,7 +214,11 @@ function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['t
   )
 }
 
-function ActivityRow({ tx }: { tx: Transaction }) {
+/**
+ * A transaction of the Activity tab: received or sent and the amount, the counterparty, and when it was mined: relative
+ * to now for the last 7 days ('5 minutes ago', 'yesterday'), else the date, with the full date and time as its title.
+ */
+function ActivityRow({ item: { tx, when } }: { item: ActivityItem }) {
   const copy = useCopy()
   const locale = useLocale()
   const transfer = tx.transfers[0]
@@ -229,7 +232,15 @@ function ActivityRow({ tx }: { tx: Transaction }) {
         {incoming ? copy.received : copy.sent} {amount}
         <br />
         <span className="lk-muted">
-          {truncateAddress(counterparty)} · {new Date(tx.metadata.minedAt).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })}
+          {truncateAddress(counterparty)}
+          {when && (
+            <>
+              {' · '}
+              <time dateTime={tx.metadata.minedAt} title={when.title} data-testid="activity-when">
+                {when.text}
+              </time>
+            </>
+          )}
         </span>
       </span>
     </div>
