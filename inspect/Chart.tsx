@@ -8,7 +8,21 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from './layout.ts'
 
-export const chartColours = {
+/** The chart's palette: every colour it draws with. */
+export type ChartColours = {
+  background: string
+  stateFill: readonly string[]
+  stateStroke: string
+  text: string
+  muted: string
+  activeFill: string
+  activeStroke: string
+  edge: string
+  labelBackground: string
+}
+
+/** The light palette (the default, and the visualiser's). */
+export const chartColours: ChartColours = {
   background: '#ffffff',
   stateFill: ['#f4f6fa', '#ffffff', '#f8f9fb', '#ffffff', '#f8f9fb'],
   stateStroke: '#8a94a6',
@@ -18,7 +32,20 @@ export const chartColours = {
   activeStroke: '#1a7f37',
   edge: '#6b7385',
   labelBackground: '#ffffff',
-} as const
+}
+
+/** The dark palette (the inspector's panel in dark mode); contrasts as the light one's (text ≥ 4.5:1 on every fill). */
+export const chartColoursDark: ChartColours = {
+  background: '#16181d',
+  stateFill: ['#1e2128', '#16181d', '#1b1e24', '#16181d', '#1b1e24'],
+  stateStroke: '#6b7385',
+  text: '#e7e9ee',
+  muted: '#a3acbd',
+  activeFill: '#0f3d22',
+  activeStroke: '#4ac26b',
+  edge: '#8a94a6',
+  labelBackground: '#16181d',
+}
 
 export type ChartHandle = {
   /** The drawn SVG as a self-contained document (the whole chart at zoom 1, no pan). */
@@ -34,12 +61,12 @@ const pathOf = (points: LayoutEdge['points']) => points.map((p, i) => `${i === 0
 /** The coverage overlay: the ids of states and transitions visited; the others are drawn dashed and faded. */
 export type ChartCoverage = { states: ReadonlySet<string>; transitions: ReadonlySet<string> }
 
-function StateBox({ n, active, missed = false }: { n: LayoutNode; active: boolean; missed?: boolean }) {
+function StateBox({ n, active, missed = false, c }: { n: LayoutNode; active: boolean; missed?: boolean; c: ChartColours }) {
   const { node } = n
   // An active leaf is filled; an active compound state (and region) only gets the green border, so its children stay readable.
   const isLeaf = node.type === 'atomic' || node.type === 'final' || node.type === 'history'
-  const fill = active && isLeaf ? chartColours.activeFill : chartColours.stateFill[Math.min(n.depth, chartColours.stateFill.length - 1)]
-  const stroke = active ? chartColours.activeStroke : chartColours.stateStroke
+  const fill = active && isLeaf ? c.activeFill : c.stateFill[Math.min(n.depth, c.stateFill.length - 1)]
+  const stroke = active ? c.activeStroke : c.stateStroke
   const strokeWidth = active ? 2.5 : 1.2
   const isHistory = node.type === 'history'
   const nameY = n.y + 17
@@ -61,26 +88,26 @@ function StateBox({ n, active, missed = false }: { n: LayoutNode; active: boolea
       {node.type === 'final' && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={5} fill="none" stroke={stroke} strokeWidth={1} />}
       {n.isInitial && (
         <g data-initial="true">
-          <circle cx={n.x - 9} cy={n.y + 12} r={3.5} fill={chartColours.text} />
-          <line x1={n.x - 6} y1={n.y + 12} x2={n.x - 1} y2={n.y + 12} stroke={chartColours.text} strokeWidth={1.2} />
+          <circle cx={n.x - 9} cy={n.y + 12} r={3.5} fill={c.text} />
+          <line x1={n.x - 6} y1={n.y + 12} x2={n.x - 1} y2={n.y + 12} stroke={c.text} strokeWidth={1.2} />
         </g>
       )}
-      <text x={n.x + 10} y={nameY} fontSize={metrics.titleSize} fontWeight={active || n.depth === 0 ? 700 : 600} fill={chartColours.text}>
+      <text x={n.x + 10} y={nameY} fontSize={metrics.titleSize} fontWeight={active || n.depth === 0 ? 700 : 600} fill={c.text}>
         {isHistory ? `${title(node)} ${node.key}` : title(node)}
         {node.type === 'parallel' ? ' ∥' : ''}
       </text>
       {node.tags.length > 0 && (
-        <text x={n.x + n.width - 8} y={nameY} fontSize={metrics.labelSize} fill={chartColours.muted} textAnchor="end">
+        <text x={n.x + n.width - 8} y={nameY} fontSize={metrics.labelSize} fill={c.muted} textAnchor="end">
           {node.tags.map((t) => `#${t}`).join(' ')}
         </text>
       )}
       {node.invoke.length > 0 && (
-        <text x={n.x + 10} y={rowY} fontSize={metrics.labelSize} fill={chartColours.muted} fontStyle="italic">
+        <text x={n.x + 10} y={rowY} fontSize={metrics.labelSize} fill={c.muted} fontStyle="italic">
           {invokeText(node)}
         </text>
       )}
       {n.rows.map((row, i) => (
-        <text key={row.edge.id} data-edge-id={row.edge.id} x={n.x + 10} y={rowY + (i + (node.invoke.length ? 1 : 0)) * metrics.rowHeight} fontSize={metrics.labelSize} fill={chartColours.muted}>
+        <text key={row.edge.id} data-edge-id={row.edge.id} x={n.x + 10} y={rowY + (i + (node.invoke.length ? 1 : 0)) * metrics.rowHeight} fontSize={metrics.labelSize} fill={c.muted}>
           {row.text}
         </text>
       ))}
@@ -88,15 +115,15 @@ function StateBox({ n, active, missed = false }: { n: LayoutNode; active: boolea
   )
 }
 
-function EdgeArrow({ e, fromActive, missed = false }: { e: LayoutEdge; fromActive: boolean; missed?: boolean }) {
-  const stroke = fromActive ? chartColours.activeStroke : chartColours.edge
+function EdgeArrow({ e, fromActive, missed = false, c }: { e: LayoutEdge; fromActive: boolean; missed?: boolean; c: ChartColours }) {
+  const stroke = fromActive ? c.activeStroke : c.edge
   return (
     <g data-edge-ids={e.edges.map((x) => x.id).join(' ')} {...(missed ? { 'data-visited': 'false', opacity: 0.5 } : {})}>
       <path d={pathOf(e.points)} fill="none" stroke={stroke} strokeWidth={fromActive ? 1.6 : 1.1} {...(missed ? { strokeDasharray: '3 3' } : {})} markerEnd={fromActive ? 'url(#lk-arrow-active)' : 'url(#lk-arrow)'} />
       {e.label && (
         <>
-          <rect x={e.label.x - 1} y={e.label.y} width={e.label.width + 2} height={e.label.height} rx={3} fill={chartColours.labelBackground} fillOpacity={0.92} />
-          <text x={e.label.x + 2} y={e.label.y} fontSize={metrics.labelSize} fill={fromActive ? chartColours.activeStroke : chartColours.text}>
+          <rect x={e.label.x - 1} y={e.label.y} width={e.label.width + 2} height={e.label.height} rx={3} fill={c.labelBackground} fillOpacity={0.92} />
+          <text x={e.label.x + 2} y={e.label.y} fontSize={metrics.labelSize} fill={fromActive ? c.activeStroke : c.text}>
             {e.label.lines.map((line, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one label, fixed once laid out; their order is their identity
               <tspan key={i} x={e.label!.x + 2} dy={metrics.rowHeight - (i === 0 ? 2 : 0)}>
@@ -110,9 +137,9 @@ function EdgeArrow({ e, fromActive, missed = false }: { e: LayoutEdge; fromActiv
   )
 }
 
-type ChartProps = { layout: ChartLayout; machineId: string; activeIds: ReadonlySet<string>; coverage?: ChartCoverage | null }
+type ChartProps = { layout: ChartLayout; machineId: string; activeIds: ReadonlySet<string>; coverage?: ChartCoverage | null; colours?: ChartColours }
 
-export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout, machineId, activeIds, coverage = null }, ref) {
+export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout, machineId, activeIds, coverage = null, colours = chartColours }, ref) {
   const svgRef = useRef<SVGSVGElement>(null)
   const contentRef = useRef<SVGGElement>(null)
   // Zoom and pan are view state of this component only (no business state).
@@ -169,14 +196,14 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
         heading.textContent = `Statechart of ${machineId}`
         svg.appendChild(heading)
         const background = doc.createElementNS('http://www.w3.org/2000/svg', 'rect')
-        for (const [k, v] of Object.entries({ x: '-10', y: '-10', width: String(w), height: String(h), fill: chartColours.background })) background.setAttribute(k, v)
+        for (const [k, v] of Object.entries({ x: '-10', y: '-10', width: String(w), height: String(h), fill: colours.background })) background.setAttribute(k, v)
         svg.appendChild(background)
         svg.appendChild(doc.importNode(svgRef.current!.querySelector('defs')!, true))
         svg.appendChild(doc.importNode(content, true))
         return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(doc)}`
       },
     }),
-    [fit, zoomAt, layout, machineId],
+    [fit, zoomAt, layout, machineId, colours.background],
   )
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -203,7 +230,7 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
       data-machine={machineId}
       width="100%"
       height="100%"
-      style={{ display: 'block', cursor: drag.current ? 'grabbing' : 'grab', touchAction: 'none', background: chartColours.background }}
+      style={{ display: 'block', cursor: drag.current ? 'grabbing' : 'grab', touchAction: 'none', background: colours.background }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -211,21 +238,21 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
     >
       <defs>
         <marker id="lk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M0,0 L10,5 L0,10 z" fill={chartColours.edge} />
+          <path d="M0,0 L10,5 L0,10 z" fill={colours.edge} />
         </marker>
         <marker id="lk-arrow-active" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M0,0 L10,5 L0,10 z" fill={chartColours.activeStroke} />
+          <path d="M0,0 L10,5 L0,10 z" fill={colours.activeStroke} />
         </marker>
       </defs>
       <g transform={`translate(${view.x},${view.y}) scale(${view.k})`}>
         <g ref={contentRef} data-chart-content="" fontFamily={metrics.fontFamily}>
           {nodes.map((n) => (
             // The machine's own box is always active: only its states are marked.
-            <StateBox key={n.id} n={n} active={n.depth > 0 && activeIds.has(n.id)} missed={coverage !== null && n.depth > 0 && !coverage.states.has(n.id)} />
+            <StateBox key={n.id} c={colours} n={n} active={n.depth > 0 && activeIds.has(n.id)} missed={coverage !== null && n.depth > 0 && !coverage.states.has(n.id)} />
           ))}
           {layout.edges.map((e) => (
             // The machine root is always active: only its states' transitions are marked as enabled.
-            <EdgeArrow key={e.id} e={e} fromActive={activeIds.has(e.source) && e.source !== layout.nodes[0]?.id} missed={coverage !== null && !e.edges.some((x) => coverage.transitions.has(x.id))} />
+            <EdgeArrow key={e.id} c={colours} e={e} fromActive={activeIds.has(e.source) && e.source !== layout.nodes[0]?.id} missed={coverage !== null && !e.edges.some((x) => coverage.transitions.has(x.id))} />
           ))}
         </g>
       </g>

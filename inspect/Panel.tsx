@@ -1,10 +1,11 @@
 /**
  * The inspector's docked panel (latchkey/inspect): a bar (title, live or paused, collapse, close) and the tabs, in its
- * own shadow root so the page's styles and the panel's never meet. Light and dark follow the visitor's scheme; it is
- * docked along the bottom edge, full width up to 100 % of a 390 px phone, its height resizable by its handle.
+ * own shadow root so the page's styles and the panel's never meet. Light or dark as the modal is drawn (its theme mode);
+ * docked along the bottom edge, full width, its height resizable by its handle; on a phone (390 px) the bar stays one
+ * row: the tabs scroll sideways and the buttons show their icons (their names stay for assistive technology).
  */
 import type { ELK } from 'elkjs/lib/elk-api.js'
-import { useCallback, useSyncExternalStore, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { connectPanel } from './panel.connect.ts'
 import { panelTabs, type PanelTab, type panelMachine } from './panel.ts'
@@ -16,43 +17,48 @@ const tabNames: Record<PanelTab, string> = { actors: 'Actors', chart: 'Chart', s
 /** The panel's stylesheet, inside its shadow root. */
 export const panelCss = `
 :host { all: initial; }
+.lki { --fg: #1b1d21; --bg: #ffffff; --muted: #5b6475; --line: #d0d5dd; --edge: #8a94a6; --control: #f4f6fa; --on: #dcf5e3;
+  --on-line: #1a7f37; --value: #116329; --focus: #1d5fd6; --alert: #b42318; color-scheme: light; }
+.lki[data-theme='dark'] { --fg: #e7e9ee; --bg: #16181d; --muted: #a3acbd; --line: #2c313a; --edge: #5b6475; --control: #22262e;
+  --on: #0f3d22; --on-line: #4ac26b; --value: #4ac26b; --focus: #7aa7ff; --alert: #ff8a80; color-scheme: dark; }
 .lki { position: fixed; inset: auto 0 0 0; z-index: 2147483000; box-sizing: border-box; height: 45vh; min-height: 40px; max-height: 95vh;
-  display: flex; flex-direction: column; font: 13px/1.4 system-ui, sans-serif; color: #1b1d21; background: #ffffff;
-  border-top: 1px solid #8a94a6; box-shadow: 0 -4px 16px rgb(0 0 0 / 0.15); resize: vertical; overflow: hidden; direction: ltr; }
+  display: flex; flex-direction: column; font: 13px/1.4 system-ui, sans-serif; color: var(--fg); background: var(--bg);
+  border-top: 1px solid var(--edge); box-shadow: 0 -4px 16px rgb(0 0 0 / 0.15); resize: vertical; overflow: hidden; direction: ltr; }
 .lki[data-collapsed='true'] { height: auto; resize: none; }
 .lki * { box-sizing: border-box; }
-.lki-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 4px 8px; border-bottom: 1px solid #d0d5dd; }
-.lki-bar h2 { font-size: 13px; margin: 0 6px 0 0; }
-.lki-tabs { display: flex; flex-wrap: wrap; gap: 2px; flex: 1; }
+.lki-bar { display: flex; flex-wrap: nowrap; align-items: center; gap: 6px; padding: 4px 8px; border-bottom: 1px solid var(--line); }
+.lki-bar h2 { font-size: 13px; margin: 0 6px 0 0; white-space: nowrap; flex: none; }
+.lki-tabs { display: flex; flex-wrap: nowrap; gap: 2px; flex: 1 1 auto; min-width: 0; overflow-x: auto; scrollbar-width: thin; padding: 2px; }
+.lki-tabs button { flex: none; white-space: nowrap; }
+.lki-actions { display: flex; flex: none; gap: 4px; }
+.lki-actions button { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; }
+.lki-actions svg { width: 14px; height: 14px; flex: none; }
 button, select, input, .lki-file { font: inherit; color: inherit; }
-button, .lki-file { border: 1px solid #8a94a6; background: #f4f6fa; border-radius: 6px; padding: 2px 8px; cursor: pointer; min-height: 28px; }
-button[aria-selected='true'], button[aria-pressed='true'] { background: #dcf5e3; border-color: #1a7f37; font-weight: 600; }
-button:focus-visible, input:focus-visible, select:focus-visible, summary:focus-visible, .lki-file:focus-within { outline: 2px solid #1d5fd6; outline-offset: 1px; }
+button, .lki-file { border: 1px solid var(--edge); background: var(--control); border-radius: 6px; padding: 2px 8px; cursor: pointer; min-height: 28px; }
+button[aria-selected='true'], button[aria-pressed='true'] { background: var(--on); border-color: var(--on-line); font-weight: 600; }
+button:focus-visible, input:focus-visible, select:focus-visible, summary:focus-visible, .lki-file:focus-within { outline: 2px solid var(--focus); outline-offset: 1px; }
+button:disabled { cursor: default; opacity: 0.55; }
+select, input { background: var(--control); border: 1px solid var(--edge); border-radius: 4px; }
 .lki-body { flex: 1; overflow: auto; padding: 8px; }
 .lki-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 6px; }
 .lki-tree, .lki-entries, .lki-messages { list-style: none; margin: 0; padding: 0; }
 .lki-tree button { display: flex; gap: 8px; width: 100%; text-align: start; border: 0; background: none; border-radius: 4px; flex-wrap: wrap; }
-.lki-tree button[aria-pressed='true'] { background: #dcf5e3; }
-.lki-value { color: #1a7f37; font-family: ui-monospace, monospace; }
-.lki-status, .lki-time { color: #5b6475; }
-.lki-canvas { height: 100%; min-height: 240px; border: 1px solid #d0d5dd; border-radius: 6px; overflow: hidden; }
-.lki-canvas svg { width: 100%; height: 100%; min-height: 240px; background: #ffffff; }
+.lki-tree button[aria-pressed='true'] { background: var(--on); }
+.lki-value { color: var(--value); font-family: ui-monospace, monospace; }
+.lki-status, .lki-time { color: var(--muted); }
+.lki-canvas { height: 100%; min-height: 240px; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
+.lki-canvas svg { width: 100%; height: 100%; min-height: 240px; }
 .lki-chart { display: flex; flex-direction: column; height: 100%; }
 .lki-seq-scroll { overflow-x: auto; }
 .lki-messages button { border: 0; background: none; text-align: start; width: 100%; font-family: ui-monospace, monospace; font-size: 12px; }
 pre { font: 12px/1.3 ui-monospace, monospace; white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
 .lki-file input { inline-size: 1px; block-size: 1px; opacity: 0; position: absolute; }
 .lki-file { position: relative; display: inline-flex; align-items: center; }
-[role='alert'] { color: #b42318; }
-@media (prefers-color-scheme: dark) {
-  .lki { color: #e7e9ee; background: #16181d; border-top-color: #5b6475; }
-  .lki-bar { border-bottom-color: #2c313a; }
-  button, .lki-file { background: #22262e; border-color: #5b6475; }
-  button[aria-selected='true'], button[aria-pressed='true'], .lki-tree button[aria-pressed='true'] { background: #0f3d22; border-color: #4ac26b; }
-  .lki-value { color: #4ac26b; }
-  .lki-status, .lki-time { color: #a3acbd; }
-  [role='alert'] { color: #ff8a80; }
-  select, input { background: #22262e; }
+[role='alert'] { color: var(--alert); }
+@media (max-width: 600px) {
+  .lki-bar { padding: 4px; gap: 4px; }
+  .lki-bar h2, .lki-actions .lki-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0; }
+  .lki-actions button { padding: 2px 6px; min-width: 32px; justify-content: center; }
 }
 `
 
@@ -72,6 +78,13 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
   const version = useSyncExternalStore(subscribe, () => recorderVersion(recorder))
   const live = sessionAt(recorder, version)
   const view = connectPanel(snapshot, panel.send, live)
+  // On a phone the tabs scroll in one row: the shown tab is scrolled into sight whenever it changes.
+  const tabList = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const shown = tabList.current?.querySelector<HTMLElement>(`#lki-tab-${view.tab}`)
+    const list = tabList.current
+    if (shown && list) list.scrollLeft = Math.max(0, Math.min(shown.offsetLeft - list.offsetLeft - 8, list.scrollWidth - list.clientWidth))
+  }, [view.tab])
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = panelTabs.indexOf(view.tab)
     const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? panelTabs.length - 1 : null
@@ -82,29 +95,34 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
     ;(e.currentTarget.querySelector(`#lki-tab-${tab}`) as HTMLElement | null)?.focus()
   }
   return (
-    <section className="lki" data-collapsed={view.collapsed} aria-label="latchkey inspector">
+    <section className="lki" data-collapsed={view.collapsed} data-theme={view.themeMode} aria-label="latchkey inspector">
       <div className="lki-bar">
         <h2>latchkey inspector</h2>
-        <div className="lki-tabs" role="tablist" aria-label="Inspector views" onKeyDown={onTabKey}>
+        <div className="lki-tabs" role="tablist" aria-label="Inspector views" onKeyDown={onTabKey} ref={tabList}>
           {view.tabs.map(({ tab, selected }) => (
             <button key={tab} id={`lki-tab-${tab}`} type="button" role="tab" aria-selected={selected && !view.collapsed} aria-controls="lki-body" tabIndex={selected ? 0 : -1} onClick={() => view.showTab(tab)}>
               {tabNames[tab]}
             </button>
           ))}
         </div>
-        {view.imported ? (
-          <span>Imported</span>
-        ) : (
-          <button type="button" aria-pressed={view.paused} onClick={view.paused ? view.resume : view.pause}>
-            {view.paused ? 'Paused' : 'Pause'}
+        <div className="lki-actions">
+          {view.imported ? (
+            <span>Imported</span>
+          ) : (
+            <button type="button" aria-pressed={view.paused} onClick={view.paused ? view.resume : view.pause}>
+              <Icon d={view.paused ? 'M4 2.5v11l9-5.5z' : 'M4 2.5h3v11H4zM9 2.5h3v11H9z'} />
+              <span className="lki-label">{view.paused ? 'Paused' : 'Pause'}</span>
+            </button>
+          )}
+          <button type="button" aria-expanded={!view.collapsed} onClick={view.collapsed ? view.expand : view.collapse}>
+            <Icon d={view.collapsed ? 'M3 10.5l5-5 5 5' : 'M3 5.5l5 5 5-5'} stroke />
+            <span className="lki-label">{view.collapsed ? 'Expand' : 'Collapse'}</span>
           </button>
-        )}
-        <button type="button" aria-expanded={!view.collapsed} onClick={view.collapsed ? view.expand : view.collapse}>
-          {view.collapsed ? 'Expand' : 'Collapse'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
+          <button type="button" onClick={onClose}>
+            <Icon d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke />
+            <span className="lki-label">Close</span>
+          </button>
+        </div>
       </div>
       {!view.collapsed && (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the tab panel scrolls; a keyboard reaches and scrolls it (WAI-ARIA tabs pattern)
@@ -117,6 +135,15 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
         </div>
       )}
     </section>
+  )
+}
+
+/** A 16 px icon of the bar (decorative: each button's name is its text, visually hidden on a phone). */
+function Icon({ d, stroke = false }: { d: string; stroke?: boolean }) {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d={d} fill={stroke ? 'none' : 'currentColor'} stroke={stroke ? 'currentColor' : 'none'} strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   )
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ELK } from 'elkjs/lib/elk-api.js'
 import { useEffect, useState, type ChangeEvent } from 'react'
-import { Chart } from './Chart.tsx'
+import { Chart, chartColours, chartColoursDark } from './Chart.tsx'
 import { layoutGraph, type ChartLayout } from './layout.ts'
 import type { PanelView } from './panel.connect.ts'
 import type { InspectorEntry } from './recorder.ts'
@@ -77,7 +77,13 @@ export function ChartTab({ view, elk }: { view: PanelView; elk: ELK }) {
       </div>
       {view.fileError && <p role="alert">{view.fileError}</p>}
       <div className="lki-canvas">
-        {layout === 'failed' ? <p role="alert">The chart could not be laid out.</p> : layout ? <Chart layout={layout} machineId={view.graph.id} activeIds={view.activeIds} coverage={view.visited} /> : <p>Laying out…</p>}
+        {layout === 'failed' ? (
+          <p role="alert">The chart could not be laid out.</p>
+        ) : layout ? (
+          <Chart layout={layout} machineId={view.graph.id} activeIds={view.activeIds} coverage={view.visited} colours={view.themeMode === 'dark' ? chartColoursDark : chartColours} />
+        ) : (
+          <p>Laying out…</p>
+        )}
       </div>
     </div>
   )
@@ -106,8 +112,8 @@ export function SequenceTab({ view }: { view: PanelView }) {
             const y = 34 + i * rowHeight
             const self = m.from === m.to
             return (
-              <g key={m.seq} data-seq={m.seq} fill={m.selected ? '#1a7f37' : 'currentColor'}>
-                <line x1={x(m.from)} x2={self ? x(m.from) + 18 : x(m.to)} y1={y} y2={y} stroke={m.selected ? '#1a7f37' : 'currentColor'} strokeWidth={m.selected ? 2 : 1} />
+              <g key={m.seq} data-seq={m.seq} style={{ fill: m.selected ? 'var(--on-line)' : 'currentColor' }}>
+                <line x1={x(m.from)} x2={self ? x(m.from) + 18 : x(m.to)} y1={y} y2={y} style={{ stroke: m.selected ? 'var(--on-line)' : 'currentColor' }} strokeWidth={m.selected ? 2 : 1} />
                 <text x={(x(m.from) + x(m.to)) / 2 + (self ? 22 : 0)} y={y - 4} textAnchor={self ? 'start' : 'middle'} fontSize={11}>
                   {m.type}
                 </text>

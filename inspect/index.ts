@@ -8,7 +8,8 @@
  * the chart and ELK) is a chunk of its own, loaded by the first `inspect()` call.
  */
 import type { AnyActorRef } from 'xstate'
-import type { PanelTab } from './panel.ts'
+import type { PanelTab, PanelThemeMode } from './panel.ts'
+import type { MountedPanel } from './mount.tsx'
 import { createRecorder, type InspectorRecorder, type InspectorSession } from './recorder.ts'
 import { parseSession } from './session.ts'
 
@@ -16,8 +17,40 @@ export type { Coverage, InspectedActor, InspectorEntry, InspectorRecorder, Inspe
 export { createRecorder } from './recorder.ts'
 export { coverageSummary, InspectorSessionError, mergeCoverage, parseSession } from './session.ts'
 
-/** What `inspect` needs of a modal (a `createModal` instance): its root actor once the core is in. */
-export type InspectableModal = { ready(): Promise<void>; readonly actor: AnyActorRef }
+/**
+ * What `inspect` needs of a modal (a `createModal` instance): its root actor once the core is in, and its theme (the
+ * panel is drawn light or dark as the modal is; without `getTheme` it follows the visitor's `prefers-color-scheme`).
+ */
+export type InspectableModal = {
+  ready(): Promise<void>
+  readonly actor: AnyActorRef
+  getTheme?(): { themeMode?: PanelThemeMode | undefined }
+  subscribeTheme?(listener: (theme: { themeMode?: PanelThemeMode | undefined }) => void): () => void
+}
+
+/**
+ * The panel's theme mode now and its changes: the modal's `themeMode` (the option, then `setThemeMode`; light when
+ * unset, as the modal draws itself), or the visitor's `prefers-color-scheme` for a modal that does not tell its theme.
+ * @returns The mode now, and `watch(listener)` that calls `listener` on each change and returns its unsubscribe.
+ */
+export function panelThemeMode(modal: InspectableModal): { now: () => PanelThemeMode; watch: (listener: (mode: PanelThemeMode) => void) => () => void } {
+  if (modal.getTheme) {
+    const getTheme = modal.getTheme.bind(modal)
+    return {
+      now: () => getTheme().themeMode ?? 'light',
+      watch: (listener) => modal.subscribeTheme?.((theme) => listener(theme.themeMode ?? 'light')) ?? (() => {}),
+    }
+  }
+  const query = globalThis.matchMedia?.('(prefers-color-scheme: dark)')
+  return {
+    now: () => (query?.matches ? 'dark' : 'light'),
+    watch: (listener) => {
+      const onChange = (e: MediaQueryListEvent) => listener(e.matches ? 'dark' : 'light')
+      query?.addEventListener('change', onChange)
+      return () => query?.removeEventListener('change', onChange)
+    },
+  }
+}
 
 export type InspectOptions = {
   /**
@@ -70,16 +103,19 @@ export async function inspect(modal: InspectableModal, options: InspectOptions =
   const shadow = host.attachShadow({ mode: 'open' })
   ;(options.container ?? document.body).append(host)
   let closed = false
-  let mounted: { panel: { send: (event: { type: 'panel.imported'; session: InspectorSession }) => void }; unmount: () => void } | null = null
+  let mounted: MountedPanel | null = null
+  const theme = panelThemeMode(modal)
+  const unwatchTheme = theme.watch((mode) => mounted?.panel.send({ type: 'panel.theme', mode }))
   const close = () => {
     if (closed) return
     closed = true
     subscription.unsubscribe()
+    unwatchTheme()
     mounted?.unmount()
     host.remove()
   }
   const { mountPanel } = await import('./mount.tsx')
-  if (!closed) mounted = mountPanel(shadow, recorder, { tab: options.tab, onClose: close })
+  if (!closed) mounted = mountPanel(shadow, recorder, { tab: options.tab, themeMode: theme.now(), onClose: close })
   return {
     close,
     exportSession: () => recorder.session(),

@@ -125,6 +125,7 @@ export function connectPanel(snapshot: PanelSnapshot, send: (event: PanelEvent) 
   return {
     tabs: panelTabs.map((tab) => ({ tab, selected: tab === c.tab })),
     tab: c.tab,
+    themeMode: c.themeMode,
     collapsed: snapshot.matches({ size: 'collapsed' }),
     live: snapshot.matches({ source: 'live' }),
     paused,

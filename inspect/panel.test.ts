@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { REDACTED } from './plain.ts'
 import { connectPanel, filterEntries, stateText } from './panel.connect.ts'
-import { panelMachine, type PanelEvent } from './panel.ts'
+import { panelThemeMode } from './index.ts'
+import { panelMachine, type PanelEvent, type PanelThemeMode } from './panel.ts'
 import { createRecorder, type InspectorSession } from './recorder.ts'
 import { coverageSummary, parseSession } from './session.ts'
 
@@ -79,7 +80,7 @@ describe('panelMachine', () => {
         { type: 'panel.coverageMerged', coverage: {} },
       ],
       [{ type: 'panel.collapse' }, { type: 'panel.expand' }, { type: 'panel.collapse' }, { type: 'panel.tab', tab: 'chart' }],
-      [{ type: 'panel.pause', seq: 1 }, { type: 'panel.resume' }],
+      [{ type: 'panel.pause', seq: 1 }, { type: 'panel.resume' }, { type: 'panel.theme', mode: 'dark' }],
       [{ type: 'panel.pause', seq: 1 }, { type: 'panel.imported', session: doorSession() }, { type: 'panel.leaveImport' }, { type: 'panel.imported', session: doorSession() }],
     ]
     const recorder = createRecorder()
@@ -95,6 +96,71 @@ describe('panelMachine', () => {
     // The inspector's ids are the model walks' ids.
     expect(summary.transitions.total).toBe(transitionInventory(panelMachine).length)
     expect(summary.states.total).toBe(stateInventory(panelMachine).filter((id) => id !== 'inspectorPanel').length)
+  })
+})
+
+describe('panel theme mode', () => {
+  /** A modal's theme as createModal keeps it: `getTheme`, `subscribeTheme`, `setThemeMode`. */
+  const themedModal = (themeMode: PanelThemeMode | undefined) => {
+    let theme = { themeMode }
+    const listeners = new Set<(t: typeof theme) => void>()
+    return {
+      ready: async () => {},
+      actor: createActor(lock).start(),
+      getTheme: () => theme,
+      subscribeTheme: (listener: (t: typeof theme) => void) => {
+        listeners.add(listener)
+        return () => void listeners.delete(listener)
+      },
+      setThemeMode: (mode: PanelThemeMode) => {
+        theme = { themeMode: mode }
+        for (const l of listeners) l(theme)
+      },
+    }
+  }
+
+  test("behavior: the panel takes the modal's theme mode (light when unset, as the modal draws) and each setThemeMode after", () => {
+    expect(panelThemeMode(themedModal(undefined)).now()).toBe('light')
+    const modal = themedModal('dark')
+    const theme = panelThemeMode(modal)
+    expect(theme.now()).toBe('dark')
+    const panel = createActor(panelMachine, { input: { themeMode: theme.now() } }).start()
+    const stop = theme.watch((mode) => panel.send({ type: 'panel.theme', mode }))
+    expect(connectPanel(panel.getSnapshot(), panel.send, createRecorder().session()).themeMode).toBe('dark')
+    modal.setThemeMode('light')
+    expect(panel.getSnapshot().context.themeMode).toBe('light')
+    stop()
+    modal.setThemeMode('dark')
+    expect(panel.getSnapshot().context.themeMode).toBe('light')
+  })
+
+  test("behavior: a modal that does not tell its theme leaves the panel to the visitor's prefers-color-scheme", () => {
+    const query = { matches: true, listeners: new Set<(e: { matches: boolean }) => void>() }
+    const matchMedia = (q: string) => {
+      expect(q).toBe('(prefers-color-scheme: dark)')
+      return {
+        get matches() {
+          return query.matches
+        },
+        addEventListener: (_: string, l: (e: { matches: boolean }) => void) => query.listeners.add(l),
+        removeEventListener: (_: string, l: (e: { matches: boolean }) => void) => query.listeners.delete(l),
+      }
+    }
+    const saved = globalThis.matchMedia
+    globalThis.matchMedia = matchMedia as unknown as typeof globalThis.matchMedia
+    try {
+      const theme = panelThemeMode({ ready: async () => {}, actor: createActor(lock).start() })
+      expect(theme.now()).toBe('dark')
+      const seen: PanelThemeMode[] = []
+      const stop = theme.watch((mode) => seen.push(mode))
+      query.matches = false
+      for (const l of query.listeners) l({ matches: false })
+      stop()
+      expect(seen).toEqual(['light'])
+      expect(query.listeners.size).toBe(0)
+    } finally {
+      globalThis.matchMedia = saved
+    }
   })
 })
 

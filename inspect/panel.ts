@@ -1,7 +1,7 @@
 /**
  * The inspector panel's own state (latchkey/inspect): which tab is shown, the selected actor and log entry, the log's
  * filters, whether the live record is followed or paused, an imported session drawn instead of the page's, a merged
- * coverage file, and the panel's size (expanded or collapsed to its bar). Pure data: the panel's view model
+ * coverage file, the panel's size (expanded or collapsed to its bar) and its theme mode (light or dark, the modal's). Pure data: the panel's view model
  * (panel.connect.ts) reads it and the recorder, and files are read there (parseSession) before they come in as events.
  */
 import { assign, setup } from 'xstate'
@@ -10,6 +10,9 @@ import type { Coverage, InspectorSession } from './recorder.ts'
 /** The panel's tabs, in the order shown. */
 export const panelTabs = ['actors', 'chart', 'sequence', 'log', 'session'] as const
 export type PanelTab = (typeof panelTabs)[number]
+
+/** The panel's colours: the modal's theme mode (its `themeMode` option or `setThemeMode`), else the visitor's scheme. */
+export type PanelThemeMode = 'light' | 'dark'
 
 /** The log's filters: one actor (session id) or all, an event type's part or none, only errors. */
 export type PanelFilters = { actor: string | null; eventType: string; errorsOnly: boolean }
@@ -29,6 +32,8 @@ export type PanelContext = {
   mergedCoverage: Coverage | null
   /** Why the last file was refused (InspectorSessionError's message), or null. */
   fileError: string | null
+  /** Light or dark, as the modal is drawn. */
+  themeMode: PanelThemeMode
 }
 
 export type PanelEvent =
@@ -44,8 +49,9 @@ export type PanelEvent =
   | { type: 'panel.fileRefused'; message: string }
   | { type: 'panel.collapse' }
   | { type: 'panel.expand' }
+  | { type: 'panel.theme'; mode: PanelThemeMode }
 
-export type PanelInput = { tab?: PanelTab }
+export type PanelInput = { tab?: PanelTab; themeMode?: PanelThemeMode }
 
 /**
  * The inspector panel's chart: two regions. `size` is `expanded` or `collapsed` (only the bar shows); `source` is
@@ -71,6 +77,7 @@ export const panelMachine = setup({
     }),
     dropSession: assign({ imported: null, selectedActor: null, selectedEntry: null }),
     mergeCoverage: assign({ mergedCoverage: ({ event }) => (event.type === 'panel.coverageMerged' ? event.coverage : null), fileError: null }),
+    setTheme: assign({ themeMode: ({ context, event }) => (event.type === 'panel.theme' ? event.mode : context.themeMode) }),
     refuseFile: assign({ fileError: ({ event }) => (event.type === 'panel.fileRefused' ? event.message : null) }),
   },
 }).createMachine({
@@ -85,8 +92,10 @@ export const panelMachine = setup({
     imported: null,
     mergedCoverage: null,
     fileError: null,
+    themeMode: input.themeMode ?? 'light',
   }),
   on: {
+    'panel.theme': { actions: 'setTheme' },
     'panel.tab': { actions: 'showTab' },
     'panel.select': { actions: 'selectActor' },
     'panel.pick': { actions: 'pickEntry' },

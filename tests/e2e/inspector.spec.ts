@@ -83,3 +83,65 @@ test('without ?latchkey-inspect the demo loads no inspector', async ({ page }) =
   await expect(page.locator('#connect, body').first()).toBeVisible()
   await expect(page.locator('latchkey-inspector')).toHaveCount(0)
 })
+
+test('the panel is drawn as the modal is (its theme mode, then setThemeMode), and on a phone its bar is one row whose tabs scroll', async ({ page }, testInfo) => {
+  const background = () => panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)
+  await openCleanDemo(page, '/?latchkey-inspect&theme=dark')
+  await expect(panel(page)).toHaveAttribute('data-theme', 'dark')
+  expect(await background()).toBe('rgb(22, 24, 29)')
+  await connectDevWallet(page)
+  await tab(page, 'Chart').click()
+  await expect(panel(page).getByTestId('chart')).toBeVisible()
+  // The chart is drawn dark too (not a white sheet in a dark panel).
+  expect(
+    await panel(page)
+      .getByTestId('chart')
+      .evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe('rgb(22, 24, 29)')
+  await page.screenshot({ path: testInfo.outputPath('inspector-dark-desktop.png') })
+
+  await page.evaluate(() => (window as unknown as { latchkey: { setThemeMode(mode: 'light' | 'dark'): void } }).latchkey.setThemeMode('light'))
+  await expect(panel(page)).toHaveAttribute('data-theme', 'light')
+  expect(await background()).toBe('rgb(255, 255, 255)')
+  expect(
+    await panel(page)
+      .getByTestId('chart')
+      .evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe('rgb(255, 255, 255)')
+  await page.screenshot({ path: testInfo.outputPath('inspector-light-desktop.png') })
+
+  // A 390 px phone: the title, the tabs and the three buttons share one row.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const bar = panel(page).locator('.lki-bar')
+  const rowTops = async () => {
+    const boxes = await Promise.all(
+      [panel(page).getByRole('tablist'), panel(page).getByRole('button', { name: 'Pause' }), panel(page).getByRole('button', { name: 'Collapse' }), panel(page).getByRole('button', { name: 'Close' })].map((l) =>
+        l.boundingBox(),
+      ),
+    )
+    return boxes.map((b) => Math.round(b!.y + b!.height / 2))
+  }
+  const centres = await rowTops()
+  expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(2)
+  expect((await bar.boundingBox())!.height).toBeLessThan(48)
+  // The tabs overflow their row and scroll; the last one, reached by End, is scrolled into sight.
+  const list = panel(page).getByRole('tablist')
+  expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+  await tab(page, 'Chart').focus()
+  await page.keyboard.press('End')
+  await expect(tab(page, 'Export / Import')).toBeFocused()
+  await expect(tab(page, 'Export / Import')).toHaveAttribute('aria-selected', 'true')
+  const [listBox, lastBox] = [await list.boundingBox(), await tab(page, 'Export / Import').boundingBox()]
+  expect(lastBox!.x + lastBox!.width).toBeLessThanOrEqual(listBox!.x + listBox!.width + 1)
+  await page.keyboard.press('Home')
+  await expect(tab(page, 'Actors')).toHaveAttribute('aria-selected', 'true')
+  expect(await list.evaluate((el) => el.scrollLeft)).toBe(0)
+  await page.screenshot({ path: testInfo.outputPath('inspector-light-phone.png') })
+  await expectNoAxeViolations(page, 'the inspector on a phone, light')
+  await page.evaluate(() => (window as unknown as { latchkey: { setThemeMode(mode: 'light' | 'dark'): void } }).latchkey.setThemeMode('dark'))
+  await expect(panel(page)).toHaveAttribute('data-theme', 'dark')
+  await tab(page, 'Chart').click()
+  await expect(panel(page).getByTestId('chart')).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('inspector-dark-phone.png') })
+  await expectNoAxeViolations(page, 'the inspector on a phone, dark')
+})
