@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import type { MailMessage } from './mail.ts'
-import type { SecureChain } from './service.ts'
+import type { SecureChain } from './walletRpc.ts'
 import type { SecureSolanaChain } from './solana.ts'
 import { frameDirection, type FrameLocale } from './frame/words/index.ts'
 

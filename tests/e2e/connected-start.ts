@@ -119,7 +119,7 @@ export type EmailSession = {
   address: string
 }
 
-/** The frame origin's storage keys of the secure site (dev/secure-site/frame/handler.ts `frameStoreKeys`). */
+/** The frame origin's storage keys of the secure site (dev/secure-site/frame/contract.ts `frameStoreKeys`). */
 const FRAME_KEYS = { session: 'latchkey-secure:session', device: 'latchkey-secure:device', email: 'latchkey-secure:email' } as const
 
 /**

@@ -3,8 +3,9 @@
  * header. Refusals become {@link FrameApiError} with the server's message (and `retryAfterSeconds` for the throttle, the
  * EIP-1193 / EIP-5792 `code` of an RPC refusal).
  */
-import { FrameApiError } from './handler.ts'
-import type { FrameApi, createFrameHandler } from './handler.ts'
+import { FrameApiError } from './contract.ts'
+import type { FrameApi } from './contract.ts'
+import type { createFrameHandler } from './handler.ts'
 
 /**
  * A {@link FrameApi} over `fetch` against `base` (the frame page's own origin).

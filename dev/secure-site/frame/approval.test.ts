@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { toHex } from 'viem'
 import { createApprovalUi, describeRequest, readableMessage } from './approval.ts'
-import type { ApprovalRequest } from './handler.ts'
+import type { ApprovalRequest } from './contract.ts'
 import en from './words/en.ts'
 
 /** The frame's own approval UI: what it says is signed, and its buttons, in happy-dom. */

@@ -6,7 +6,7 @@
  */
 import { formatUnits, hexToString, isHex } from 'viem'
 import { formatAmount } from '../../../machines/format.ts'
-import type { ApprovalRequest, ApprovalUi } from './handler.ts'
+import type { ApprovalRequest, ApprovalUi } from './contract.ts'
 import { base58Decode } from '../../../adapters/solana.base58.ts'
 import { describeSolanaTransaction, formatSol } from './solanaTx.ts'
 import type { FrameWords } from './words/en.ts'

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
 import { FRAME_USER_REJECTED, appRequest, frameRequestKinds, parseFrameMessage } from '../../../adapters/frame.protocol.ts'
-import { createFrameHandler, frameStoreKeys, FrameApiError, FrameParentNotSetError, REQUEST_ABORTED, RPC_NOT_ALLOWED } from './handler.ts'
-import type { ApprovalRequest, FrameApi, FrameHandlerOptions } from './handler.ts'
+import { frameStoreKeys, FrameApiError, FrameParentNotSetError, REQUEST_ABORTED, RPC_NOT_ALLOWED } from './contract.ts'
+import type { ApprovalRequest, FrameApi, FrameHandlerOptions } from './contract.ts'
+import { createFrameHandler } from './handler.ts'
 
 /**
  * The frame page's message handler with a fake parent window, API, storage and approval UI: who it

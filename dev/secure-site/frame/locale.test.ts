@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { appRequest } from '../../../adapters/frame.protocol.ts'
-import { createFrameHandler, FrameApiError } from './handler.ts'
-import type { FrameApi, FrameHandlerOptions } from './handler.ts'
+import { FrameApiError } from './contract.ts'
+import type { FrameApi, FrameHandlerOptions } from './contract.ts'
+import { createFrameHandler } from './handler.ts'
 import { frameLocale } from './words/index.ts'
 
 /**

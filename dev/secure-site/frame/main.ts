@@ -7,8 +7,9 @@
  */
 import { createApprovalUi } from './approval.ts'
 import { createChainReader, createFrameApi } from './api.ts'
-import { createFrameHandler, FrameApiError, FrameParentNotSetError } from './handler.ts'
-import type { FrameStore } from './handler.ts'
+import { FrameApiError, FrameParentNotSetError } from './contract.ts'
+import type { FrameStore } from './contract.ts'
+import { createFrameHandler } from './handler.ts'
 import words from './words/chosen.ts'
 import type { FrameWords } from './words/en.ts'
 import { frameDirection, frameLocale, type FrameLocale } from './words/index.ts'

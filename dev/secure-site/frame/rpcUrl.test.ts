@@ -5,7 +5,7 @@ import { appRequest } from '../../../adapters/frame.protocol.ts'
 import { frameCsp, rpcOrigin } from '../pages.ts'
 import { createChainReader } from './api.ts'
 import { createFrameHandler } from './handler.ts'
-import type { FrameApi } from './handler.ts'
+import type { FrameApi } from './contract.ts'
 import { waitFor } from '../../../tests/harness/waitFor.ts'
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { appRequest } from '../../../adapters/frame.protocol.ts'
-import { createFrameHandler, frameStoreKeys, FrameApiError } from './handler.ts'
-import type { FrameAccountState, FrameApi } from './handler.ts'
+import { frameStoreKeys, FrameApiError } from './contract.ts'
+import type { FrameAccountState, FrameApi } from './contract.ts'
+import { createFrameHandler } from './handler.ts'
 
 /** The frame handler's smart-account requests over a fake secure-site API. */
 const dapp = 'http://127.0.0.1:5273'
