@@ -151,15 +151,15 @@ const modal = createModal({
   networks: [anvil1, anvil2, mainnet, arbitrum, bsc, solanaLocal, bitcoinLocal],
   metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [demoIcon] },
   themeMode,
-  // `?locale=ar-XB` (or any tag): the modal's language; default 'auto', the browser's.
+  // `?locale=ar-XB` (or any tag): the modal's language, numbers and dates; default 'auto', the browser's.
   ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
+  // `?messages={"titles.Connect":"…"}`: per-key overrides of the modal's words (the `messages` option), as JSON.
+  ...(params.get('messages') ? { messages: JSON.parse(params.get('messages')!) } : {}),
   debug: true,
   // The reference server (dev/api) implements the three contracts of openapi/.
   api: { blockchainUrl: `${apiUrl}/blockchain`, directoryUrl: `${apiUrl}/directory`, analyticsUrl: `${apiUrl}/analytics` },
   ...(params.get('featured') ? { featuredWalletIds: params.get('featured')!.split(',') } : {}),
   ...(params.get('exclude') ? { excludeWalletIds: params.get('exclude')!.split(',') } : {}),
-  // `?locale=de-DE`: the modal's numbers and fiat values in that locale.
-  ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
   // Sign in with the wallet against the reference server's SIWX API (openapi/siwx.yaml).
   ...(signInMode !== 'off' ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) } : {}),
   // Mobile wallets over the loopback WalletConnect relay (dev/relay) started by `npm start`.

@@ -1,6 +1,7 @@
 /**
  * The modal's language in Chromium: a right-to-left locale from the `locale` option (the demo's `?locale=`), a change of
- * language while the modal is open (`setLocale`), and accessibility in right to left. The pseudo-locales stand in for
+ * language while the modal is open (`setLocale`), accessibility in right to left, and the `messages` overrides over a
+ * non-English locale (the demo's `?messages=`, JSON) with a word that locale lacks. The pseudo-locales stand in for
  * real ones here: `ar-XB` writes English's words right to left, `en-XA` accents and lengthens every word, so a word the
  * catalogue does not hold shows as plain English.
  */
@@ -98,5 +99,57 @@ test.describe('a browser whose first language is Arabic', () => {
     expect(close!.x - box!.x).toBeLessThan(box!.width / 2)
     await expectNoAxeViolations(page, 'Connect in ar')
     if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-ar-connect.png` })
+  })
+})
+
+test.describe('the messages option over German', () => {
+  /** The de catalogue's chunk as the build made it, but without its word for `allWallets` (see the test). */
+  const withoutAllWallets = (body: string) => body.replace('allWallets:`Alle Wallets`,', '')
+
+  test('an overridden word wins, every other word stays German; a key English lacks and a word of the wrong kind are refused and logged; a word the locale lacks shows in English, never a key name', async ({ page }) => {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    // The only stand-in here: a locale whose chunk lacks a word (a catalogue older than the page's English, a dapp's
+    // own locale) is made by taking one word out of the built de chunk on its way to the page. Everything else is the
+    // build as it ships.
+    let rewritten = 0
+    await page.route('**/assets/de-*.js', async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      const changed = withoutAllWallets(body)
+      if (changed !== body) rewritten += 1
+      await route.fulfill({ response, body: changed })
+    })
+    // A key English lacks (a typo), and a string where English's word is a function of the brand's name: both refused.
+    const messages = { 'titles.Connect': 'Mit Wallet anmelden', 'titles.Conect': 'Tippfehler', branding: 'Gemacht von uns' }
+    await page.goto(`/?locale=de&messages=${encodeURIComponent(JSON.stringify(messages))}`)
+    await page
+      .getByRole('button', { name: /Wallet verbinden|Connect Wallet/ })
+      .first()
+      .click()
+    const connect = anyDialog(page)
+    // The override wins over German's 'Wallet verbinden'.
+    await expect(connect.getByRole('heading')).toHaveText('Mit Wallet anmelden')
+    await expect(modalHost(page)).toHaveAttribute('lang', 'de')
+    expect(rewritten).toBe(1)
+    // The refused branding string: German's sentence stays (not English's, not the refused value).
+    await expect(connect).toContainText('UX von latchkey')
+    // Every other word is German.
+    await expect(connect.getByRole('button', { name: 'Schließen', exact: true })).toBeVisible()
+    await expect(connect.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0)
+    await expect(connect).toContainText('Neu bei Wallets?')
+    // The word the locale lacks shows in English.
+    await expect(connect.getByRole('button', { name: /^All Wallets/ })).toBeVisible()
+    // No key name, no refused value, no 'undefined' anywhere in the dialog.
+    const text = (await connect.textContent()) ?? ''
+    for (const leak of ['allWallets', 'titles.', 'Tippfehler', 'Gemacht von uns', 'UX by', 'undefined']) expect(text).not.toContain(leak)
+    // Both refusals are named in the modal's log (console.warn in debug mode); the key English lacks is named as such.
+    await expect.poll(() => warnings.find((w) => w.includes('Some messages were not applied'))).toBeTruthy()
+    const refusal = warnings.find((w) => w.includes('Some messages were not applied'))!
+    expect(refusal).toContain("messages['titles.Conect']: no such key in the English catalogue")
+    expect(refusal).toContain("messages['branding']: expected a function like English's, received a string")
+    await expectNoAxeViolations(page, 'Connect in de with overrides')
   })
 })
