@@ -68,6 +68,7 @@ import type { WeighedFile } from './sizes.ts'
 import { bytesText, checkWalletConnectPick, chunkSet, firstFetchOf, isUniversalProvider, lazyFeatureModules, lazyFigures, lazyLibraries, lazyOwnModules, loadVerdict, moduleOrigin } from './lazyRule.ts'
 import type { ChunkSet, LazyFigure, LazyGroup, WalletConnectPick } from './lazyRule.ts'
 import jaWords from '../../ui/locales/ja.ts'
+import { measureLocalePaint, reportLocalePaint } from './localePaint.ts'
 
 const ANVIL_PORTS = [38545, 38546] as const
 const CLICK_RUNS = 10
@@ -325,6 +326,27 @@ async function payMain(): Promise<void> {
   const payPaint = await measurePayPaint(browser, latchkey, CLICK_RUNS).catch((error: unknown) => ({ error }))
   console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}.`)
   reportPayPaint(payPaint, peerClicks, CLICK_RUNS, ownClicks)
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+/**
+ * `npm run bench -- --locale`: only click → Connect painted in ja and de against en on the library-only page
+ * (localePaint.ts), 10 runs each taking turns, with each one's ratio to English and the load average; no anvils, no
+ * peer; under a minute.
+ */
+async function localeMain(): Promise<void> {
+  console.log('\n  latchkey bench, --locale: opening in ja and de against en, measured in this run\n')
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'))
+  log('built the library-only page')
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const server = await serveStatic(latchkeyDir)
+  defer(() => server.close())
+  const results = await measureLocalePaint(browser, server, CLICK_RUNS)
+  console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}.`)
+  reportLocalePaint(results, CLICK_RUNS)
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
@@ -737,7 +759,7 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
   const ja = japaneseClicks.length ? summarize(japaneseClicks.map((c) => c.toPaint)) : undefined
   if (ja && lk)
     console.log(
-      `\n  Click → painted in Japanese (locale 'ja', warm cache), median of ${CLICK_RUNS}: ${ms(ja.median)} against ${ms(lk.median)} in English: ${(ja.median - lk.median).toFixed(1)} ms more (goal: at most one frame, 16.7 ms).`,
+      `\n  Click → painted in Japanese (locale 'ja', warm cache), median of ${CLICK_RUNS}: ${ms(ja.median)} against ${ms(lk.median)} in English: ${(ja.median - lk.median).toFixed(1)} ms more, ja / en ${ratio(ja.median, lk.median)} (goal: at most one frame, 16.7 ms; \`--locale\` times ja and de alone).`,
     )
   reportPayPaint(
     payPaint,
@@ -1219,7 +1241,9 @@ const run = process.argv.includes('--phone')
           ? firstUseMain
           : process.argv.includes('--pay')
             ? payMain
-            : main
+            : process.argv.includes('--locale')
+              ? localeMain
+              : main
 run()
   .then(async () => {
     await cleanUp()

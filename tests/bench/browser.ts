@@ -114,6 +114,8 @@ export type ClickToPaintPage = {
 export async function openClickToPaint(browser: Browser, server: StaticServer, options: { query?: string; button?: string | RegExp } = {}): Promise<ClickToPaintPage> {
   const context: BrowserContext = await browser.newContext()
   try {
+    // A button in another language: the probe (probe.ts) arms on its words instead of English's.
+    if (typeof options.button === 'string') await context.addInitScript(`window.__benchConnectLabel = ${JSON.stringify(options.button)}`)
     const page = await context.newPage()
     page.setDefaultTimeout(TIMEOUT_MS)
     const network = trackNetwork(page, server)

@@ -2,7 +2,8 @@
  * The in-page click-to-paint probe. The bench's Vite config inlines it as a classic `<script>` in the
  * page's head, so it listens before the page's modules run and is not one of the JS files the bench weighs.
  *
- * On the first click whose composed path holds a button reading "Connect Wallet" (latchkey's button sits in
+ * On the first click whose composed path holds a button reading "Connect Wallet" (or `window.__benchConnectLabel`, the
+ * words of a page in another language; latchkey's button sits in
  * a shadow root, RainbowKit's in the light DOM), a capture listener on `document` marks `bench:click`:
  * - `window.__benchClickToDom`: milliseconds until an element with `role=dialog` exists, in the light DOM
  *   or in the shadow root of `[data-testid=latchkey-modal]`. A bubbling listener on `window` looks right
@@ -14,8 +15,9 @@
  * The function must stay self-contained: the plugin inlines its compiled source, without its module.
  */
 export function installClickToPaintProbe(): void {
-  const target = window as unknown as { __benchClickToDom?: number; __benchClickToPaint?: number }
-  const isConnectButton = (node: EventTarget): boolean => node instanceof HTMLButtonElement && (node.textContent ?? '').trim().toLowerCase() === 'connect wallet'
+  const target = window as unknown as { __benchClickToDom?: number; __benchClickToPaint?: number; __benchConnectLabel?: string }
+  // The button's words: English's, or those of the page's language (`openClickToPaint`'s init script sets them).
+  const isConnectButton = (node: EventTarget): boolean => node instanceof HTMLButtonElement && (node.textContent ?? '').trim().toLowerCase() === (target.__benchConnectLabel ?? 'connect wallet').toLowerCase()
   const findDialog = (): Element | null => document.querySelector('[role=dialog]') ?? document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot?.querySelector('[role=dialog]') ?? null
   let state: 'armed' | 'clicked' | 'in-dom' = 'armed'
   const inDom = (): void => {
