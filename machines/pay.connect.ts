@@ -5,7 +5,7 @@ import type { PayExchange, payMachine, PayOutcome } from './pay.ts'
 
 /**
  * Where the payment is, as the Pay view shows it: `loading` (the feature's module or the balances are on their way),
- * `ready` (Pay), `noWallet` (no wallet connected on an EVM network: the exchanges are the ways to pay), `short` (not enough of the asset, or of the native currency for the fee), `switching` (the wallet is
+ * `ready` (Pay), `noWallet` (no wallet connected in the asset's namespace: the exchanges are the ways to pay), `short` (not enough of the asset, or of the native currency for the fee), `switching` (the wallet is
  * asked to change network), `prompting` (confirm in the wallet), `confirming` (broadcast, waiting for the receipt and
  * then for the blocks the payment asks, a wallet's transfer or an exchange's),
  * `exchangeOpening` (the exchange is asked for a session), `exchangeWaiting` (the visitor is on the exchange's page; its
@@ -23,6 +23,8 @@ export type PayView = {
   networkName: string
   /** CAIP-2 id of the asset's network (the view's network icon). */
   caipNetworkId: string | undefined
+  /** The chain family of the asset's namespace as people call it (`'EVM'`, `'Solana'`): the wallet to connect in `noWallet`. */
+  family: string
   /** The recipient in full (to copy) and shortened (`0x7099…79C8`). */
   recipient: string
   recipientShort: string
@@ -57,6 +59,7 @@ const empty: PayView = {
   iconUrl: undefined,
   networkName: '',
   caipNetworkId: undefined,
+  family: '',
   recipient: '',
   recipientShort: '',
   recipientName: undefined,
@@ -72,6 +75,9 @@ const empty: PayView = {
   exchange: undefined,
   exchangeUrl: undefined,
 }
+
+/** The chain family of each namespace a payment is made on, as the Pay view names it (not translated: proper names). */
+const families = { eip155: 'EVM', solana: 'Solana' } as const
 
 function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
   if (snapshot.matches({ reviewing: 'short' })) return 'short'
@@ -108,6 +114,7 @@ export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined
     iconUrl: reading?.iconUrl,
     networkName: asset.networkName,
     caipNetworkId: asset.caipNetworkId,
+    family: families[asset.namespace],
     recipient: request.recipient,
     recipientShort: truncateAddress(request.recipient),
     recipientName: request.recipientName,

@@ -7,7 +7,6 @@
 export const payReasons = {
   cancelled: 'The payment was cancelled.',
   noWallet: 'Connect a wallet on an EVM network to pay.',
-  noSolanaWallet: 'Connect a Solana wallet to pay.',
   busy: 'Another payment is already in progress.',
   walletLost: 'The wallet disconnected before the payment was sent.',
   reverted: 'The transfer failed on chain (it was reverted): nothing was paid.',

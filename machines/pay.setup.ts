@@ -198,8 +198,6 @@ export const paySetup = setup({
     exchangeDeadline: ({ context }: { context: PayContext }) => context.exchangeSession?.expiresIn ?? 0,
   },
   guards: {
-    /** A Solana asset and no Solana wallet connected: no exchange pays on solana, so nothing can pay it. */
-    hasNoSolanaWallet: ({ context, event }) => event.type === 'pay.request' && event.request.asset.namespace === 'solana' && (context.target?.namespace !== 'solana' || !context.target.address),
     /** No wallet pays this payment (none connected in the asset's namespace): only the exchanges can. */
     hasNoWallet: ({ context }) => !context.wallet,
     /** Params: what `readPayment` answered. The amount has more fraction digits than the asset's decimals. */

@@ -53,13 +53,13 @@ const leaving = {
  * default off). The feature holds the Pay view and the requests `modal.pay` hands it (`pay.request`, each by its key;
  * `requests` is what the public API follows):
  *
- * `idle` → `pay.request` (another payment under way, or no Solana wallet for a Solana asset: ended `failed` at once) →
+ * `idle` → `pay.request` (another payment under way: ended `failed` at once) →
  * `preparing` (`readPayment`: a recipient's name resolved, the asset's decimals and symbol, an ERC-20's from its
  * contract, an SPL token's from its mint, the wallet's balances and the fee, on the asset's network, within
  * `payReadTimeout`; the modal is not open yet: a name that does not resolve, an amount with more fraction digits than
  * the decimals or an unreadable asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened: `ready`, or
- * `short` when the balance cannot cover the amount and the fee, explained before any prompt; `noWallet` with no eip155
- * wallet connected: the exchanges are the ways to pay, the asset alone was read) → `pay.confirm` →
+ * `short` when the balance cannot cover the amount and the fee, explained before any prompt; `noWallet` with no wallet of
+ * the asset's namespace connected: the exchanges are the ways to pay, the asset alone was read) → `pay.confirm` →
  * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
  * the transaction machine (`machines/transaction.ts`): `prompting` the wallet, then `confirming` by the receipt rule →
  * `succeeded` only once the receipt confirmed it and the blocks the payment asks hold it (`awaitingConfirmations`, when
@@ -112,10 +112,8 @@ export const payMachine = paySetup.createMachine({
   states: {
     idle: {
       on: {
-        'pay.request': [
-          { guard: 'hasNoSolanaWallet', actions: { type: 'endRequest', params: payReasons.noSolanaWallet } },
-          { target: 'preparing', actions: 'startRequest' },
-        ],
+        // With no wallet of the asset's namespace too: the exchanges can pay it (the Pay view's `noWallet`).
+        'pay.request': { target: 'preparing', actions: 'startRequest' },
         'pay.resume': { target: 'resuming', actions: 'startResume' },
         // The payment the closing ended showed until the exit transition was over.
         'root.closed': { actions: 'clearPayment' },
@@ -172,7 +170,7 @@ export const payMachine = paySetup.createMachine({
       },
       states: {
         checking: { always: [{ guard: 'hasNoWallet', target: 'noWallet' }, { guard: 'isShort', target: 'short' }, { target: 'ready' }] },
-        /** No wallet connected on an EVM network: the exchanges are the ways to pay (none: the view says to connect one). */
+        /** No wallet connected in the asset's namespace: the exchanges are the ways to pay (none: the view says to connect one). */
         noWallet: {},
         ready: { on: { 'pay.confirm': [{ guard: 'isOnPayNetwork', target: '#pay.transferring' }, { target: '#pay.switchingNetwork' }] } },
         /** Not enough of the asset, or of the native currency for the fee: said before any prompt, no Pay. */

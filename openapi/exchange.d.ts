@@ -61,7 +61,7 @@ export interface components {
         Error: {
             message: string;
         };
-        /** @description CAIP-19 asset id: `eip155:31337/slip44:60` (native) or `eip155:31337/erc20:0x…` (an ERC-20). */
+        /** @description CAIP-19 asset id: `eip155:31337/slip44:60` (native) or `eip155:31337/erc20:0x…` (an ERC-20); on solana `solana:<ref>/slip44:501` (SOL) or `solana:<ref>/token:<mint>` (an SPL token). */
         Caip19: string;
         /** @description CAIP-2 network id (`eip155:31337`). */
         CaipNetworkId: string;
@@ -122,6 +122,7 @@ export interface components {
         } | {
             /** @constant */
             status: "succeeded";
+            /** @description The transfer: a transaction hash (eip155), or a transaction signature in base58 (solana). */
             txHash: string;
             amount: components["schemas"]["Amount"];
             recipient: string;

@@ -36,12 +36,18 @@ export type DepositSession = v.InferOutput<typeof depositSessionSchema>
 /** Mirrors the contract's `SessionStatus`. */
 export const depositStatusSchema = v.variant('status', [
   v.object({ status: v.literal('pending') }),
-  v.object({ status: v.literal('succeeded'), txHash: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/)), amount: amountSchema, recipient: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) }),
+  v.object({
+    status: v.literal('succeeded'),
+    txHash: v.pipe(v.string(), v.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/)),
+    amount: amountSchema,
+    recipient: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  }),
   v.object({ status: v.literal('failed'), reason: v.pipe(v.string(), v.minLength(1), v.maxLength(500)) }),
   v.object({ status: v.literal('expired') }),
 ])
 /**
- * Where a session is: `pending`; `succeeded` with the transfer's `txHash`, the `amount` sent (the asset's units, a
+ * Where a session is: `pending`; `succeeded` with the transfer's `txHash` (a 0x hash on eip155, a base58 signature on
+ * solana), the `amount` sent (the asset's units, a
  * decimal string) and its `recipient`; `failed` with a `reason` for people; `expired` (the deadline passed unpaid).
  */
 export type DepositStatus = v.InferOutput<typeof depositStatusSchema>

@@ -7,7 +7,8 @@
  * <url>/directory/getWallets ...     wallet directory and project config
  * <url>/analytics/e                  analytics events
  * <url>/siwx/v1/...                  sign-in with X: nonces, verification on the anvil chains, sessions
- * <url>/exchange/v1/...              the reference exchange of Pay (deposit sessions paid on the anvil chains);
+ * <url>/exchange/v1/...              the reference exchange of Pay (deposit sessions paid on the anvil chains and the
+ *                                    local Solana chain);
  *                                    its pages at <url>/exchange/pay/{id} (dev/exchange/deposits.ts)
  * <url>/rpc/v1/?chainId=…           JSON-RPC of the local chains (spec §7.4 node URL shape; dev/api/rpc.ts)
  * <url>/__control ...                dev-only switches for the tests (see ApiControl)
@@ -132,7 +133,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   let state = createApiState(dataset, readers, solana, options.onrampLedger, names, sessions)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
   let siwx = newSiwxState()
-  const deposits = createDepositState(options.chains, options.exchange)
+  const deposits = createDepositState(options.chains, { solanaRpcUrl: options.solanaRpcUrl, ...options.exchange })
   let behaviour: ApiBehaviour = { mode: 'normal' }
 
   const byOperationId = (s: ApiState, sx: SiwxState): Map<string, Handler<never>> =>

@@ -1,3 +1,4 @@
+import { Connection, Keypair, PublicKey } from '@solana/web3.js'
 import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -5,20 +6,30 @@ import { ApiError, InvalidResponseError } from '../../services/api.ts'
 import { createExchangeApi } from '../../services/exchange.ts'
 import { startApiServer } from '../api/server.ts'
 import type { ApiServer } from '../api/server.ts'
+import { associatedTokenAddress, tokenAmountOf } from '../../adapters/solana.spl.ts'
+import { exchangeSolanaKeypair } from '../solana/accounts.ts'
+import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../solana/network.ts'
+import { DEV_SPL_MINT_ADDRESS } from '../solana/tokens.ts'
 import { defaultSessionTtlMs, depositReasons, referenceExchange } from './deposits.ts'
 
 /**
  * The reference exchange (`openapi/exchange.yaml`) through the library's client (`services/exchange.ts`): the reference
  * server validates every request and its own answers against the contract; approving on the session's page really
- * pays on the test anvil. The server's clock is the test's, so a deadline passes without waiting.
+ * pays on the test anvil, or on the local Solana chain (LiteSVM) for SOL and an SPL token. The server's clock is the
+ * test's, so a deadline passes without waiting.
  */
 const rpc1 = inject('anvilRpc1')
+const solanaRpc = inject('solanaRpc')
+const SOLANA = SOLANA_LOCALNET_CAIP_NETWORK_ID
+const SOL = `${SOLANA}/slip44:501`
+const DUSDC = `${SOLANA}/token:${DEV_SPL_MINT_ADDRESS}`
+const solanaChain = new Connection(solanaRpc, 'confirmed')
 const ETH = 'eip155:31337/slip44:60'
 let clock = Date.UTC(2026, 0, 1)
 let api: ApiServer
 // The server's start (its dataset, its chain readers) outlasts Vitest's 10 s hook default on a loaded 2-core machine.
 beforeAll(async () => {
-  api = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: rpc1 }], exchange: { now: () => clock } })
+  api = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: rpc1 }], solanaRpcUrl: solanaRpc, exchange: { now: () => clock } })
 }, 60_000)
 afterAll(() => api.stop())
 afterEach(async () => {
@@ -114,5 +125,44 @@ describe('reference exchange', () => {
     const malformed = client().getStatus(session.sessionId)
     await expect(malformed).rejects.toBeInstanceOf(InvalidResponseError)
     await expect(malformed).rejects.toMatchObject({ shortMessage: 'The getDepositSessionStatus response does not match the API contract.' })
+  })
+
+  it('behavior: on the local Solana chain, approve pays SOL and an SPL token from its Solana hot wallet; the status names the signature', async () => {
+    await expect(client().listExchanges({ asset: SOL, network: SOLANA })).resolves.toEqual([expect.objectContaining({ id: referenceExchange.id })])
+    await expect(client().listExchanges({ asset: DUSDC, network: SOLANA })).resolves.toHaveLength(1)
+    const hot = exchangeSolanaKeypair().publicKey.toBase58()
+    for (const { asset, amount, held } of [
+      { asset: SOL, amount: '0.125', held: async (owner: string) => BigInt(await solanaChain.getBalance(new PublicKey(owner))) },
+      {
+        asset: DUSDC,
+        amount: '2.5',
+        held: async (owner: string) => tokenAmountOf((await solanaChain.getAccountInfo(new PublicKey(await associatedTokenAddress(owner, DEV_SPL_MINT_ADDRESS))))?.data ?? new Uint8Array()) ?? 0n,
+      },
+    ]) {
+      const recipient = Keypair.generate().publicKey.toBase58()
+      const session = await client().createSession({ exchangeId: referenceExchange.id, asset, network: SOLANA, amount, recipient })
+      expect(await (await fetch(session.url)).text()).toContain(SOLANA)
+      expect((await answer(session.url, 'approve')).status).toBe(200)
+      const status = await client().getStatus(session.sessionId)
+      expect(status).toEqual({ status: 'succeeded', txHash: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/), amount, recipient })
+      expect(await held(recipient)).toBe(asset === SOL ? 125_000_000n : 2_500_000n)
+      // The hot wallet signed it.
+      const signature = status.status === 'succeeded' ? status.txHash : ''
+      const transaction = await solanaChain.getTransaction(signature, { maxSupportedTransactionVersion: 0 })
+      expect(transaction?.transaction.message.staticAccountKeys[0]?.toBase58()).toBe(hot)
+    }
+  })
+
+  it('bad input: on solana a recipient that is no public key, an asset of another network, a mint that is no key: 400, no session', async () => {
+    const key = Keypair.generate().publicKey.toBase58()
+    const cases = [
+      { asset: SOL, network: SOLANA, recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+      { asset: SOL, network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', recipient: key },
+      { asset: `${SOLANA}/token:${'1'.repeat(44)}`, network: SOLANA, recipient: key },
+    ]
+    for (const body of cases) {
+      await expect(client().createSession({ exchangeId: referenceExchange.id, amount: '1', ...body })).rejects.toMatchObject({ name: 'ApiError', status: 400 })
+    }
+    expect([...new Set((await client().listExchanges({ asset: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501', network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })).map((e) => e.id))]).toEqual([])
   })
 })

@@ -3,7 +3,8 @@
  * mounted by the reference API server (`dev/api/server.ts`) under `/exchange`. Dev-only.
  *
  * ```
- * GET  /exchange/v1/exchanges?asset=&network=   the reference exchange, for any asset of a served anvil chain
+ * GET  /exchange/v1/exchanges?asset=&network=   the reference exchange, for any asset of a served anvil chain, and SOL
+ *                                               or an SPL token on the local Solana chain when it is served
  * POST /exchange/v1/sessions                    a deposit session (kept in memory), its page and its deadline
  * GET  /exchange/v1/sessions/{id}               pending | succeeded {txHash, amount, recipient} | failed {reason} | expired
  * GET  /exchange/pay/{id}                       the session's page: what is paid, to whom; Approve and Decline, and
@@ -15,7 +16,8 @@
  *
  * On approve the exchange really pays: its hot wallet (anvil dev account {@link EXCHANGE_HOT_WALLET_INDEX}, 10 000 ETH
  * at genesis) sends the amount (native, or an ERC-20 `transfer`) to the recipient on the anvil chain and the session
- * succeeds with the receipt. `slow` pays after {@link slowSettleMs}; `fail` ends the session failed without paying;
+ * succeeds with the receipt; on solana its Solana hot wallet sends SOL or the SPL token (`solana.ts`) and the session
+ * succeeds with the signature once the local chain confirmed it. `slow` pays after {@link slowSettleMs}; `fail` ends the session failed without paying;
  * `never` leaves it pending until its deadline. Transfers are serialised (one nonce at a time).
  */
 import { randomBytes } from 'node:crypto'
@@ -27,6 +29,7 @@ import type { operations } from '../../openapi/exchange.d.ts'
 import { DEV_MNEMONIC } from '../accounts.ts'
 import { ApiHttpError } from '../api/handlers.ts'
 import type { Handlers, Reply } from '../api/handlers.ts'
+import { exchangeSolanaNetwork, isPublicKey, parseSolanaAsset, solanaPayer } from './solana.ts'
 
 /** The anvil dev account that pays the approved sessions (`m/44'/60'/0'/0/6`). */
 export const EXCHANGE_HOT_WALLET_INDEX = 6
@@ -49,17 +52,21 @@ export const depositReasons = {
   transferFailed: 'The exchange\u2019s transfer failed on chain.',
 } as const
 
-type Status = { status: 'pending' } | { status: 'succeeded'; txHash: Hash; amount: string; recipient: string } | { status: 'failed'; reason: string } | { status: 'expired' }
+type Status = { status: 'pending' } | { status: 'succeeded'; txHash: string; amount: string; recipient: string } | { status: 'failed'; reason: string } | { status: 'expired' }
 
 /** One deposit session as the exchange keeps it. */
 type Session = {
   id: string
-  chainId: number
+  /** The CAIP-2 network it pays on. */
+  network: string
+  /** The EIP-155 chain id; undefined on solana. */
+  chainId: number | undefined
   asset: string
-  /** The ERC-20's address; undefined for the native currency. */
-  token: Address | undefined
+  /** The ERC-20's address or the SPL token's mint; undefined for the native currency (ETH, SOL). */
+  token: string | undefined
   amount: string
-  recipient: Address
+  /** An EIP-55 address, or a base58 public key on solana. */
+  recipient: string
   deadline: number
   /** Where the page sends the visitor back once they answered (the site's page, opened in the same tab); none: it stays. */
   returnUrl: string | undefined
@@ -74,6 +81,8 @@ export type DepositOptions = {
   sessionTtlMs?: number
   /** The clock (ms since the epoch); default `Date.now`. */
   now?: () => number
+  /** The local Solana chain's RPC (`dev/solana`): with it the exchange pays SOL and SPL tokens there too. */
+  solanaRpcUrl?: string | undefined
 }
 
 /** The reference exchange's sessions and hot wallet on the served chains. */
@@ -90,17 +99,25 @@ export function createDepositState(chains: ReadonlyArray<{ chainId: number; rpcU
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let queue: Promise<unknown> = Promise.resolve()
   const now = options.now ?? Date.now
+  const solana = options.solanaRpcUrl === undefined ? undefined : solanaPayer(options.solanaRpcUrl)
 
   /** Pays a session from the hot wallet and waits for the receipt; the status follows. */
   const pay = (session: Session): Promise<void> => {
-    const client = clients.get(session.chainId)!
     const run = queue.then(async () => {
+      if (session.chainId === undefined) {
+        const { signature, succeeded } = await solana!.pay({ token: session.token, amount: session.amount, recipient: session.recipient })
+        session.status = succeeded ? { status: 'succeeded', txHash: signature, amount: session.amount, recipient: session.recipient } : { status: 'failed', reason: depositReasons.transferFailed }
+        return
+      }
+      const client = clients.get(session.chainId)!
+      const recipient = session.recipient as Address
       let hash: Hash
       if (session.token) {
-        const decimals = await client.reader.readContract({ address: session.token, abi: erc20Abi, functionName: 'decimals' })
-        hash = await client.wallet.writeContract({ address: session.token, abi: erc20Abi, functionName: 'transfer', args: [session.recipient, parseUnits(session.amount, decimals)], chain: null })
+        const token = session.token as Address
+        const decimals = await client.reader.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
+        hash = await client.wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [recipient, parseUnits(session.amount, decimals)], chain: null })
       } else {
-        hash = await client.wallet.sendTransaction({ to: session.recipient, value: parseUnits(session.amount, 18), chain: null })
+        hash = await client.wallet.sendTransaction({ to: recipient, value: parseUnits(session.amount, 18), chain: null })
       }
       const receipt = await client.reader.waitForTransactionReceipt({ hash, pollingInterval: 100 })
       session.status = receipt.status === 'success' ? { status: 'succeeded', txHash: hash, amount: session.amount, recipient: session.recipient } : { status: 'failed', reason: depositReasons.transferFailed }
@@ -116,7 +133,12 @@ export function createDepositState(chains: ReadonlyArray<{ chainId: number; rpcU
     sessions,
     now,
     sessionTtlMs: options.sessionTtlMs ?? defaultSessionTtlMs,
-    chainIds: new Set(clients.keys()),
+    /** Whether the exchange pays on the CAIP-2 `network` (a served anvil chain, or the local Solana chain when served). */
+    serves(network: string): boolean {
+      if (network === exchangeSolanaNetwork) return solana !== undefined
+      const match = /^eip155:(\d+)$/.exec(network)
+      return match !== null && clients.has(Number(match[1]))
+    },
     /** The session's status now: a pending one past its deadline has expired. */
     statusOf(session: Session): Status {
       if (session.status.status === 'pending' && now() >= session.deadline) session.status = { status: 'expired' }
@@ -148,12 +170,27 @@ export function createDepositState(chains: ReadonlyArray<{ chainId: number; rpcU
 
 const json = <T>(body: T): Reply<T> => ({ kind: 'json', status: 200, body })
 
-/** The chain and token of a CAIP-19 asset the exchange pays, or the 400 reason it does not. */
-function parseAsset(asset: string, network: string): { chainId: number; token: Address | undefined } {
+/**
+ * The chain and token of a CAIP-19 asset the exchange pays (eip155 native or ERC-20; SOL or an SPL token), or the 400
+ * reason it does not. `chainId` is undefined on solana.
+ */
+function parseAsset(asset: string, network: string): { chainId: number | undefined; token: string | undefined } {
+  const solana = parseSolanaAsset(asset, network)
+  if (solana) return { chainId: undefined, token: solana.token }
   const match = /^eip155:(\d+)\/(slip44:60|erc20:(0x[0-9a-fA-F]{40}))$/.exec(asset)
-  if (!match) throw new ApiHttpError(400, `The reference exchange pays eip155 native or ERC-20 assets, not ${asset}`)
+  if (!match) throw new ApiHttpError(400, `The reference exchange pays eip155 native or ERC-20 assets, SOL or SPL tokens, not ${asset}`)
   if (network !== `eip155:${match[1]}`) throw new ApiHttpError(400, `The asset ${asset} is not on the network ${network}`)
   return { chainId: Number(match[1]), token: match[3] ? getAddress(match[3]) : undefined }
+}
+
+/** The recipient as the exchange keeps it (EIP-55 on eip155, the base58 key as given on solana), or a 400. */
+function recipientOn(network: string, recipient: string): string {
+  if (network.startsWith('solana:')) {
+    if (!isPublicKey(recipient)) throw new ApiHttpError(400, `Invalid recipient '${recipient}'`)
+    return recipient
+  }
+  if (!isAddress(recipient, { strict: false })) throw new ApiHttpError(400, `Invalid recipient '${recipient}'`)
+  return getAddress(recipient)
 }
 
 /** An http(s) URL as the server writes it, or a 400 for another (the contract's pattern, checked again where it is used). */
@@ -167,18 +204,18 @@ function httpUrl(text: string): string {
 export function exchangeHandlers(state: DepositState): Handlers<operations> {
   return {
     listExchanges: ({ query }) => {
-      const { chainId } = parseAsset(query.asset, query.network)
-      return json({ exchanges: state.chainIds.has(chainId) ? [{ ...referenceExchange, imageUrl: exchangeMark }] : [] })
+      parseAsset(query.asset, query.network)
+      return json({ exchanges: state.serves(query.network) ? [{ ...referenceExchange, imageUrl: exchangeMark }] : [] })
     },
     createDepositSession: ({ body, headers }) => {
       if (body.exchangeId !== referenceExchange.id) throw new ApiHttpError(404, `No exchange '${body.exchangeId}'`)
       const { chainId, token } = parseAsset(body.asset, body.network)
-      if (!state.chainIds.has(chainId)) throw new ApiHttpError(400, `The reference exchange does not pay on ${body.network}`)
-      if (!isAddress(body.recipient, { strict: false })) throw new ApiHttpError(400, `Invalid recipient '${body.recipient}'`)
+      if (!state.serves(body.network)) throw new ApiHttpError(400, `The reference exchange does not pay on ${body.network}`)
+      const recipient = recipientOn(body.network, body.recipient)
       const id = randomBytes(12).toString('base64url')
       const deadline = state.now() + state.sessionTtlMs
       const returnUrl = body.returnUrl === undefined ? undefined : httpUrl(body.returnUrl)
-      state.sessions.set(id, { id, chainId, asset: body.asset, token, amount: body.amount, recipient: getAddress(body.recipient), deadline, returnUrl, answer: undefined, status: { status: 'pending' } })
+      state.sessions.set(id, { id, network: body.network, chainId, asset: body.asset, token, amount: body.amount, recipient, deadline, returnUrl, answer: undefined, status: { status: 'pending' } })
       return json({ sessionId: id, url: `http://${headers.host ?? '127.0.0.1'}/exchange/pay/${id}`, deadline: new Date(deadline).toISOString() })
     },
     getDepositSessionStatus: ({ path }) => {
@@ -204,8 +241,9 @@ function page(title: string, body: string): string {
 
 function sessionPage(state: DepositState, session: Session): string {
   const status = state.statusOf(session)
-  const facts = `<dl><dt>Amount</dt><dd data-testid="amount">${escapeHtml(session.amount)} ${escapeHtml(session.token ? `of ${session.token}` : 'ETH')}</dd>
-<dt>Network</dt><dd>eip155:${session.chainId}</dd><dt>To</dt><dd data-testid="recipient">${escapeHtml(session.recipient)}</dd>
+  const native = session.chainId === undefined ? 'SOL' : 'ETH'
+  const facts = `<dl><dt>Amount</dt><dd data-testid="amount">${escapeHtml(session.amount)} ${escapeHtml(session.token ? `of ${session.token}` : native)}</dd>
+<dt>Network</dt><dd data-testid="network">${escapeHtml(session.network)}</dd><dt>To</dt><dd data-testid="recipient">${escapeHtml(session.recipient)}</dd>
 <dt>Status</dt><dd data-testid="status">${status.status}</dd>${status.status === 'succeeded' ? `<dt>Transaction</dt><dd data-testid="hash">${status.txHash}</dd>` : ''}${status.status === 'failed' ? `<dt>Reason</dt><dd>${escapeHtml(status.reason)}</dd>` : ''}</dl>`
   const form =
     status.status === 'pending' && !session.answer

@@ -11,9 +11,11 @@ import { address, getTransactionDecoder, lamports, signature as kitSignature } f
 import type { Address, Transaction } from '@solana/kit'
 import { LiteSVM } from 'litesvm'
 import { base58Encode } from '../../adapters/solana.base58.ts'
-import { DEV_SOLANA_ACCOUNT_LAMPORTS, devSolanaKeypairs } from './accounts.ts'
+import { DEV_SOLANA_ACCOUNT_LAMPORTS, devSolanaKeypairs, exchangeSolanaKeypair } from './accounts.ts'
 import { toTransactionErrorJson } from './errors.ts'
 import { devSplAccounts } from './splSeed.ts'
+import { tokenBalancesOf } from './tokenBalances.ts'
+import type { TokenBalance } from './tokenBalances.ts'
 import type { TransactionErrorJson } from './errors.ts'
 
 /** How many blocks a blockhash stays usable after it was the latest (a validator's 150). */
@@ -40,6 +42,9 @@ export type LedgerEntry = {
   /** Balances of the message's static account keys before and after, lamports. */
   preBalances: number[]
   postBalances: number[]
+  /** The token accounts among those keys, their balances before and after (`tokenBalances.ts`). */
+  preTokenBalances: TokenBalance[]
+  postTokenBalances: TokenBalance[]
   logs: string[]
   computeUnitsConsumed: number
 }
@@ -65,7 +70,7 @@ export type SimulationResult = { err: TransactionErrorJson | null; logs: string[
 
 /** Options of {@link SolanaLedger}. */
 export type SolanaLedgerOptions = {
-  /** Fund the five dev accounts (`accounts.ts`) with 100 SOL each. Default true. */
+  /** Fund the five dev accounts and the reference exchange's hot wallet (`accounts.ts`) with 100 SOL and 1 000 dUSDC each. Default true. */
   fundDevAccounts?: boolean
   /** More accounts to fund at start, lamports each. */
   fund?: ReadonlyArray<{ address: string; lamports: bigint }>
@@ -115,17 +120,16 @@ export class SolanaLedger {
     this.#setAccount(this.faucet.publicKey, { lamports: faucetLamports, data: new Uint8Array(), owner: SystemProgram.programId })
     this.#rememberBlockhash()
     this.#setClock()
-    const funding = [...(options.fundDevAccounts === false ? [] : devSolanaKeypairs().map((k) => ({ address: k.publicKey.toBase58(), lamports: DEV_SOLANA_ACCOUNT_LAMPORTS }))), ...(options.fund ?? [])]
+    // The dev accounts and the reference exchange's hot wallet (accounts.ts), funded alike.
+    const holders = options.fundDevAccounts === false ? [] : [...devSolanaKeypairs(), exchangeSolanaKeypair()].map((k) => k.publicKey)
+    const funding = [...holders.map((key) => ({ address: key.toBase58(), lamports: DEV_SOLANA_ACCOUNT_LAMPORTS })), ...(options.fund ?? [])]
     for (const { address, lamports } of funding) {
       const result = this.airdrop(new PublicKey(address), lamports)
       if (!result.landed || result.entry.err) throw new Error(`Could not fund ${address} with ${lamports} lamports: ${JSON.stringify(result.landed ? result.entry.err : result.err)}`)
     }
     // The dev SPL token (tokens.ts): its mint and the dev accounts' holdings, written as genesis accounts.
     if (options.fundDevAccounts !== false) {
-      for (const { address, data, owner } of devSplAccounts(
-        this.faucet.publicKey,
-        devSolanaKeypairs().map((k) => k.publicKey),
-      )) {
+      for (const { address, data, owner } of devSplAccounts(this.faucet.publicKey, holders)) {
         this.#setAccount(address, { lamports: this.minimumBalanceForRentExemption(data.length), data, owner })
       }
     }
@@ -211,6 +215,7 @@ export class SolanaLedger {
     if (lacksSignature(transaction)) return { landed: false, signature, err: 'SignatureFailure', logs: [] }
     const keys = transaction.message.staticAccountKeys
     const preBalances = keys.map((key) => Number(this.getBalance(key)))
+    const preTokenBalances = tokenBalancesOf(keys, (key) => this.getAccount(key))
     let result: ReturnType<LiteSVM['sendTransaction']>
     try {
       result = this.svm.sendTransaction(kitTransactionOf(transaction))
@@ -230,6 +235,8 @@ export class SolanaLedger {
       fee: feeOf(meta, transaction),
       preBalances,
       postBalances: keys.map((key) => Number(this.getBalance(key))),
+      preTokenBalances,
+      postTokenBalances: tokenBalancesOf(keys, (key) => this.getAccount(key)),
       logs: meta.logs(),
       computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
     }

@@ -2,12 +2,14 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SendTransactionError,
 import type { TransactionInstruction } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { base58Encode } from '../../adapters/solana.base58.ts'
-import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, devSolanaKeypairs } from './accounts.ts'
+import { associatedTokenAddress, splTokenProgramId, splTransferInstructions, tokenAmountOf } from '../../adapters/solana.spl.ts'
+import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, devSolanaKeypairs, exchangeSolanaKeypair } from './accounts.ts'
 import { describeTransactionError, toTransactionErrorJson } from './errors.ts'
 import { kitTransactionOf } from './ledger.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_GENESIS_HASH, SOLANA_LOCALNET_REFERENCE, solanaLocalnet } from './network.ts'
 import { maxRequestBytes, startSolanaRpc } from './server.ts'
 import type { SolanaRpcServer } from './server.ts'
+import { DEV_SPL_DECIMALS, DEV_SPL_MINT_ADDRESS } from './tokens.ts'
 
 /**
  * The local Solana RPC through an unmodified web3.js `Connection` (and raw HTTP for what a Connection never
@@ -43,6 +45,12 @@ async function signed(payer: Keypair, instructions: TransactionInstruction[], bl
   const transaction = new VersionedTransaction(message)
   transaction.sign([payer])
   return transaction
+}
+
+/** The dUSDC `owner`'s associated token account holds (base units; 0 without one). */
+async function tokensOf(owner: PublicKey): Promise<bigint> {
+  const account = await connection.getAccountInfo(new PublicKey(await associatedTokenAddress(owner.toBase58(), DEV_SPL_MINT_ADDRESS)))
+  return (account && tokenAmountOf(account.data)) ?? 0n
 }
 
 /** Polls getSignatureStatuses until the signature has a status (the server has no websocket subscriptions). */
@@ -242,6 +250,38 @@ describe('sending', () => {
     expect(await connection.getBalance(receiver)).toBe(0)
     const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 })
     expect(tx?.meta).toMatchObject({ err: { InsufficientFundsForRent: { account_index: 1 } }, fee: 5000 })
+  })
+
+  test('behavior: getTransaction fills pre/postTokenBalances like a node: each token account among the keys by owner and mint; an account the transaction made is in the post balances only', async () => {
+    const [giver] = devSolanaKeypairs()
+    const receiver = Keypair.generate().publicKey
+    const mint = new PublicKey(DEV_SPL_MINT_ADDRESS)
+    const instructions = await splTransferInstructions({ owner: giver!.publicKey, recipient: receiver, mint, amount: 2_500_000n, decimals: DEV_SPL_DECIMALS, tokenProgram: new PublicKey(splTokenProgramId) })
+    const before = await tokensOf(giver!.publicKey)
+    const signature = await connection.sendRawTransaction((await signed(giver!, instructions)).serialize())
+    await confirmed(signature)
+    const meta = (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))?.meta
+    const balance = (owner: PublicKey, amount: bigint, uiAmountString: string) =>
+      expect.objectContaining({
+        mint: DEV_SPL_MINT_ADDRESS,
+        owner: owner.toBase58(),
+        programId: splTokenProgramId,
+        uiTokenAmount: { amount: String(amount), decimals: 6, uiAmount: Number(uiAmountString), uiAmountString },
+      })
+    expect(meta?.preTokenBalances).toEqual([balance(giver!.publicKey, before, String(Number(before) / 1e6))])
+    expect(meta?.postTokenBalances).toEqual(expect.arrayContaining([balance(giver!.publicKey, before - 2_500_000n, String(Number(before - 2_500_000n) / 1e6)), balance(receiver, 2_500_000n, '2.5')]))
+    expect(meta?.postTokenBalances).toHaveLength(2)
+    // A plain SOL transfer touches no token account.
+    const sender = funded(1)
+    const plain = await connection.sendRawTransaction((await signed(sender, [transfer(sender, Keypair.generate().publicKey, LAMPORTS_PER_SOL / 10)])).serialize())
+    await confirmed(plain)
+    expect((await connection.getTransaction(plain, { maxSupportedTransactionVersion: 0 }))?.meta).toMatchObject({ preTokenBalances: [], postTokenBalances: [] })
+  })
+
+  test("behavior: the reference exchange's Solana hot wallet starts funded like a dev account (SOL and dUSDC)", async () => {
+    const hot = exchangeSolanaKeypair().publicKey
+    expect(BigInt(await connection.getBalance(hot))).toBe(DEV_SOLANA_ACCOUNT_LAMPORTS)
+    expect(await tokensOf(hot)).toBe(1_000_000_000n)
   })
 
   test('behavior: a wrong signature is refused by preflight with -32003 and dropped with skipPreflight', async () => {

@@ -2,14 +2,15 @@
  * Pay on solana (spec §1 Pay: "SOL / SPL tokens on solana") through the demo's 'Ask for a payment' (`usePay`,
  * `modal.pay`) from the Solana dev wallet on the local Solana chain (LiteSVM), pay on with `?features=pay:on`. Each
  * journey asserts what the chain says (the recipient's lamports or token account) and what the dapp's promise resolved
- * with. Dev account 1 pays (the other Solana journeys spend from account 0); each recipient is a fresh key.
+ * with. Dev account 1 pays (the other Solana journeys spend from account 0); each recipient is a fresh key. Without a
+ * Solana wallet the reference exchange pays from its Solana hot wallet.
  */
 import { Keypair } from '@solana/web3.js'
 import type { Locator, Page } from '@playwright/test'
 import { associatedTokenAddress, tokenAmountOf } from '../../adapters/solana.spl.ts'
 import { SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
 import { dialog, expect, openConnected, test } from './fixtures.ts'
-import { askForPayment, PAY_ON, requestPayment, resolved } from './paySteps.ts'
+import { askForPayment, PAY_ON, payWithExchange, requestPayment, resolved } from './paySteps.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
 import { DEV_SPL_MINT_ADDRESS } from '../../dev/solana/tokens.ts'
 
@@ -83,4 +84,31 @@ test('more SOL than the wallet holds is explained before any prompt; Pay stays d
   await expect(page.getByTestId('pay-error')).toHaveText('recipient: must be a Solana public key (base58, 32 bytes)')
   await expect(dialog(page, 'Pay')).toHaveCount(0)
   await expect(solanaRequests(page)).toHaveCount(0)
+})
+
+test('with no Solana wallet connected: the reference exchange pays SOL and then dUSDC on the local chain; each resolves success with its signature once the chain shows it', async ({ page }) => {
+  await page.goto(PAY_ON)
+  for (const { amount, asset, symbol, held, units } of [
+    { amount: '0.0625', asset: 'SOL (Solana Localnet)', symbol: 'SOL', held: lamports, units: 62_500_000n },
+    { amount: '1.25', asset: 'dUSDC (SPL, Solana Localnet)', symbol: 'dUSDC', held: dusdc, units: 1_250_000n },
+  ]) {
+    const to = fresh()
+    const pay = await askForPayment(page, { to, amount, asset })
+    await expect(pay.getByTestId('pay-asked')).toContainText(symbol)
+    await expect(pay.getByTestId('pay-no-wallet')).toHaveText('To pay from a wallet, connect one on a Solana network. Or pay from an exchange account below.')
+    await expect(pay.getByRole('button', { name: `Pay ${amount} ${symbol}` })).toHaveCount(0)
+    const exchange = await payWithExchange(page, pay)
+    await expect(exchange.getByTestId('recipient')).toHaveText(to)
+    await expect(exchange.getByTestId('network')).toHaveText(`solana:${SOLANA_LOCALNET_REFERENCE}`)
+    await exchange.getByRole('button', { name: 'Approve' }).click()
+    await expect(exchange.getByTestId('status')).toHaveText('succeeded')
+    await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId('pay-status')).toHaveText('success')
+    const result = await resolved(page)
+    expect(result).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: amount, txHash: (await exchange.getByTestId('hash').textContent())?.trim() })
+    expect(await held(to)).toBe(units)
+    await exchange.close()
+    await pay.getByRole('button', { name: 'Done' }).click()
+    await expect(pay).toBeHidden()
+  }
 })

@@ -20,7 +20,7 @@ import { buildModelPaths, coverageReport, formatCoverage } from './coverage.ts'
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
 const request = validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60' }, [anvil])
 const localnet = defineSolanaNetwork({ reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', name: 'Solana Localnet', rpcUrl: 'http://127.0.0.1:8899', testnet: true })
-/** A Solana payment: with no Solana wallet connected it ends at once (no exchange pays on solana). */
+/** A Solana payment with no Solana wallet connected: read and shown like any other (the exchanges pay it). */
 const solRequest = validatePay({ recipient: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', amount: '1', asset: `${localnet.caipNetworkId}/slip44:501` }, [localnet])
 /** A payment that asks two blocks over its transfer before success. */
 const deep = validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60', confirmations: 2 }, [anvil])

@@ -1,7 +1,7 @@
 import { callForeign } from '../../adapters/boundary.ts'
 import { associatedTokenAddress, isTokenProgram, mintDecimalsOf, tokenAccountSize, tokenAmountOf, tokenMetadataAddress, tokenMetadataOf } from '../../adapters/solana.spl.ts'
 import type { PayRequest } from '../../machines/pay.input.ts'
-import { PayAssetUnreadableError, type PayReading, type PayWallet } from '../../machines/pay.ts'
+import { PayAssetUnreadableError, type PayReading, type PayWallet, type VerifyExchangeTransferInput } from '../../machines/pay.ts'
 import type { FeatureHost } from './host.ts'
 import type { TokenImageSource } from './tokenImages.ts'
 
@@ -19,11 +19,12 @@ const bytesOf = (base64: string): Uint8Array => Uint8Array.from(atob(base64), (c
  * (an account of a token program: its decimals; anything else {@link PayAssetUnreadableError}), its symbol from the
  * mint's Token Metadata account (the mint shortened without one), the wallet's token balance (its associated token
  * account; none is 0); the fee (the transfer adapter's estimate, one signature's when the runtime refuses the transfer
- * as the wallet stands) plus, when an SPL transfer makes the recipient's token account, that account's rent.
+ * as the wallet stands) plus, when an SPL transfer makes the recipient's token account, that account's rent. With no
+ * wallet (an exchange pays) the asset alone is read: its decimals and symbol, balances and fee 0.
  * @throws PayAssetUnreadableError for a mint that is not one or an answer of another shape; the transport's errors.
  */
 export function readSolanaPaymentOn(host: FeatureHost, images: TokenImageSource) {
-  return async ({ request, wallet }: { request: PayRequest; wallet: PayWallet }): Promise<PayReading> => {
+  return async ({ request, wallet }: { request: PayRequest; wallet: PayWallet | undefined }): Promise<PayReading> => {
     const { asset } = request
     const unreadable = (details: string) => new PayAssetUnreadableError(asset.caip19, { details })
     const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })
@@ -40,7 +41,7 @@ export function readSolanaPaymentOn(host: FeatureHost, images: TokenImageSource)
       if (typeof value?.owner !== 'string' || typeof data !== 'string') throw unreadable(`getAccountInfo answered ${JSON.stringify(answer)}.`)
       return { owner: value.owner, data: bytesOf(data) }
     }
-    const nativeBalance = integer(await node('getBalance', [wallet.address, { commitment: 'confirmed' }]), 'getBalance')
+    const nativeBalance = wallet ? integer(await node('getBalance', [wallet.address, { commitment: 'confirmed' }]), 'getBalance') : 0n
     let decimals: number
     let symbol: string
     let balance: bigint
@@ -52,9 +53,9 @@ export function readSolanaPaymentOn(host: FeatureHost, images: TokenImageSource)
       decimals = mintDecimals
       const metadata = await account(await tokenMetadataAddress(asset.address)).catch(() => null)
       symbol = (metadata && tokenMetadataOf(metadata.data)?.symbol) || `${asset.address.slice(0, 4)}…${asset.address.slice(-4)}`
-      const held = await account(await associatedTokenAddress(wallet.address, asset.address, mint.owner))
+      const held = wallet ? await account(await associatedTokenAddress(wallet.address, asset.address, mint.owner)) : null
       balance = (held && tokenAmountOf(held.data)) ?? 0n
-      if ((await account(await associatedTokenAddress(request.recipient, asset.address, mint.owner))) === null) {
+      if (wallet && (await account(await associatedTokenAddress(request.recipient, asset.address, mint.owner))) === null) {
         rent = integer(await node('getMinimumBalanceForRentExemption', [tokenAccountSize]), 'getMinimumBalanceForRentExemption')
       }
     } else if (asset.kind === 'native') {
@@ -62,6 +63,7 @@ export function readSolanaPaymentOn(host: FeatureHost, images: TokenImageSource)
       symbol = asset.symbol
       balance = nativeBalance
     } else throw unreadable('Not a Solana asset.')
+    if (!wallet) return { decimals, symbol, iconUrl: await images(symbol), balance: 0n, nativeBalance: 0n, fee: 0n }
     const transfer = await host.transfer(asset.caipNetworkId)
     const units = safeUnits(request.amount, decimals)
     const estimate = await callForeign('transferAdapter.estimateTransfer', () =>
@@ -87,4 +89,67 @@ function safeUnits(amount: string, decimals: number): bigint {
   if (fraction.length > decimals) return 1n
   const units = BigInt(whole + fraction.padEnd(decimals, '0'))
   return units > 0n ? units : 1n
+}
+
+/** A `getTransaction` answer (json encoding) as far as {@link verifySolanaTransferOn} reads it. */
+type TransactionRead = {
+  transaction?: { message?: { accountKeys?: unknown } }
+  meta?: {
+    err?: unknown
+    preBalances?: unknown
+    postBalances?: unknown
+    preTokenBalances?: unknown
+    postTokenBalances?: unknown
+    loadedAddresses?: { writable?: unknown; readonly?: unknown }
+  } | null
+} | null
+
+/** A token balance of `meta.pre/postTokenBalances` as far as it is read: its holder, mint and amount in base units. */
+type TokenBalanceRead = { owner?: unknown; mint?: unknown; uiTokenAmount?: { amount?: unknown } }
+
+/**
+ * Whether the Solana transaction `txHash` (a base58 signature) on the request's network succeeded and moved exactly
+ * `units` of its asset to its recipient, read on the network's node (`getTransaction`, `confirmed`; never the wallet,
+ * never the exchange): for SOL the recipient's lamports after minus before (`meta.pre/postBalances` at its key); for an
+ * SPL token the recipient's holdings of that mint after minus before (`meta.pre/postTokenBalances`, by owner and mint: a
+ * token account the transaction made is in the post balances alone). Spec §1 Pay: "success only once the chain shows the
+ * exchange's transfer of that amount to that recipient".
+ * @returns false when the transaction is unknown, failed, or moved another amount (or to another recipient).
+ * @throws PayAssetUnreadableError for an answer of another shape (the chart asks again at its next poll).
+ */
+export async function verifySolanaTransferOn(host: FeatureHost, { request, units, txHash }: VerifyExchangeTransferInput): Promise<boolean> {
+  const { asset, recipient } = request
+  const unreadable = () => new PayAssetUnreadableError(asset.caip19, { details: `getTransaction answered an unreadable transaction for ${txHash}.` })
+  const read = (await host.nodeRequest({
+    caipNetworkId: asset.caipNetworkId,
+    method: 'getTransaction',
+    params: [txHash, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
+  })) as TransactionRead
+  if (read === null) return false
+  const meta = read.meta
+  if (!meta || meta.err !== null) return false
+  if (asset.kind === 'native') {
+    const loaded = meta.loadedAddresses
+    const keys = [read.transaction?.message?.accountKeys, loaded?.writable ?? [], loaded?.readonly ?? []]
+    if (!keys.every((k) => Array.isArray(k) && k.every((key) => typeof key === 'string'))) throw unreadable()
+    const index = (keys as string[][]).flat().indexOf(recipient)
+    if (index < 0) return false
+    const before = (meta.preBalances as unknown[] | undefined)?.[index]
+    const after = (meta.postBalances as unknown[] | undefined)?.[index]
+    if (!Number.isSafeInteger(before) || !Number.isSafeInteger(after)) throw unreadable()
+    return BigInt(after as number) - BigInt(before as number) === units
+  }
+  if (asset.kind !== 'spl') return false
+  const held = (balances: unknown): bigint => {
+    if (!Array.isArray(balances)) throw unreadable()
+    let total = 0n
+    for (const balance of balances as TokenBalanceRead[]) {
+      if (balance?.owner !== recipient || balance.mint !== asset.address) continue
+      const amount = balance.uiTokenAmount?.amount
+      if (typeof amount !== 'string' || !/^\d+$/.test(amount)) throw unreadable()
+      total += BigInt(amount)
+    }
+    return total
+  }
+  return held(meta.postTokenBalances) - held(meta.preTokenBalances) === units
 }

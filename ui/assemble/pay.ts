@@ -38,8 +38,8 @@ export function readPaymentOn(host: FeatureHost) {
     const recipient = asked.recipientName ? await resolveRecipient(resolveName, asked) : undefined
     const request = recipient ? { ...asked, recipient } : asked
     const { asset } = request
-    // A Solana payment always has its wallet (the chart ends one without it first: no exchange pays on solana).
-    if (asset.namespace === 'solana') return readSolana({ request, wallet: wallet! })
+    // No Solana wallet (an exchange pays): the asset alone is read there too.
+    if (asset.namespace === 'solana') return readSolana({ request, wallet })
     const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })
     // No wallet (an exchange pays): the asset alone is read, no balance and no fee.
     const from = wallet?.address

@@ -5,6 +5,7 @@ import type { CreateExchangeSessionInput, PayExchangeSession, VerifyExchangeTran
 import type { PayRequest } from '../../machines/pay.input.ts'
 import { ApiNotConfiguredError } from '../errors.ts'
 import type { FeatureHost } from './host.ts'
+import { verifySolanaTransferOn } from './pay.solana.ts'
 
 /*
  * Pay with an exchange on this instance (spec §1 "… and pay"): the exchange deposit client (`services/exchange.ts`), the
@@ -14,13 +15,15 @@ import type { FeatureHost } from './host.ts'
 
 /**
  * Whether the transaction `txHash` on the request's network moved exactly `units` of its asset to its recipient and
- * succeeded: a native transfer's `to` and `value`, or an ERC-20's `Transfer` log of the asset's contract. Read on the
+ * succeeded: a native transfer's `to` and `value`, or an ERC-20's `Transfer` log of the asset's contract; on solana
+ * the recipient's balance of SOL or of the SPL token moved by that much (`verifySolanaTransferOn`). Read on the
  * network's node (never the wallet, never the exchange).
  * @returns false when the transaction is unknown, reverted or moved something else.
  */
-export async function verifyTransferOn(host: FeatureHost, { request, units, txHash }: VerifyExchangeTransferInput): Promise<boolean> {
+export async function verifyTransferOn(host: FeatureHost, input: VerifyExchangeTransferInput): Promise<boolean> {
+  const { request, units, txHash } = input
   const { asset } = request
-  // The chain is read for eip155 transfers only: an exchange's claim on another namespace is never taken as paid.
+  if (asset.namespace === 'solana') return verifySolanaTransferOn(host, input)
   if (asset.namespace !== 'eip155' || asset.kind === 'spl') return false
   const recipient = request.recipient as `0x${string}`
   const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })

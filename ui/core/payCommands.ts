@@ -115,8 +115,8 @@ export function createPayCommands({ actor, faced, storage, load }: { actor: Root
     },
     /**
      * Asks the visitor to pay `amount` of `asset` to `recipient` (spec §1 Pay) from the connected wallet of the asset's
-     * namespace (eip155: ETH or an ERC-20; solana: SOL or an SPL token) or, on eip155, an exchange account (no wallet
-     * needed): the Pay view (what is asked, the wallet's balance, the exchanges), a network
+     * namespace (eip155: ETH or an ERC-20; solana: SOL or an SPL token) or an exchange account (no wallet needed; its
+     * transfer is read on the chain before it is a success): the Pay view (what is asked, the wallet's balance, the exchanges), a network
      * switch when the wallet is elsewhere, the transfer and its receipt, or the exchange's session. Resolves once with
      * the final end: a success at once, a failed or expired end when the visitor leaves it (Try again / Choose another
      * way is a new attempt of the same request); never pending once the modal is closed (`cancelled` before the wallet

@@ -394,7 +394,7 @@ const ar = {
     tryAgain: 'حاول مرة أخرى',
     chooseAnother: 'اختر طريقة أخرى',
     noWallet: 'لا توجد محفظة متصلة',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'للدفع من محفظة، اتصل بمحفظة على شبكة EVM. أو ادفع من حساب في منصة تداول أدناه.' : 'اتصل بمحفظة على شبكة EVM للدفع.'),
+    noWalletHint: (hasExchanges: boolean, family: string) => (hasExchanges ? `للدفع من محفظة، اتصل بمحفظة على شبكة ${family}. أو ادفع من حساب في منصة تداول أدناه.` : `اتصل بمحفظة على شبكة ${family} للدفع.`),
   },
   callsStatus: {
     none: 'لم تُرسَل أي استدعاءات من هذا الموقع بعد.',

@@ -389,8 +389,8 @@ const de = {
     tryAgain: 'Erneut versuchen',
     chooseAnother: 'Anderen Weg wählen',
     noWallet: 'Keine Wallet verbunden',
-    noWalletHint: (hasExchanges: boolean) =>
-      hasExchanges ? 'Um mit einer Wallet zu zahlen, verbinde eine in einem EVM-Netzwerk. Oder zahle unten von einem Börsenkonto.' : 'Verbinde eine Wallet in einem EVM-Netzwerk, um zu zahlen.',
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Um mit einer Wallet zu zahlen, verbinde eine in einem ${family}-Netzwerk. Oder zahle unten von einem Börsenkonto.` : `Verbinde eine Wallet in einem ${family}-Netzwerk, um zu zahlen.`,
   },
   callsStatus: {
     none: 'Von dieser Website wurden noch keine Aufrufe gesendet.',

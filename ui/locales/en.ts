@@ -1,6 +1,9 @@
 import type { KeyPaths, ValueAt, Widen } from '../i18n/keys.ts'
 import { enShell } from './en.shell.ts'
 
+/** The indefinite article before a chain family's name as it is said: 'an EVM', 'a Solana', 'a Bitcoin'. */
+const article = (family: string) => (family === 'EVM' ? 'an' : 'a')
+
 /**
  * The English copy catalogue (STYLE.md rule 12): every string the UI shows. The spec's user-visible
  * strings (§8) appear here word for word. Other locales would load lazily with the same keys.
@@ -428,7 +431,8 @@ export const en = {
     tryAgain: 'Try again',
     chooseAnother: 'Choose another way',
     noWallet: 'No wallet connected',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'To pay from a wallet, connect one on an EVM network. Or pay from an exchange account below.' : 'Connect a wallet on an EVM network to pay.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `To pay from a wallet, connect one on ${article(family)} ${family} network. Or pay from an exchange account below.` : `Connect a wallet on ${article(family)} ${family} network to pay.`,
   },
   /** CallsStatus (EIP-5792 batched calls): where the batch is, each end in words, and each call with its transaction. */
   callsStatus: {

@@ -389,7 +389,8 @@ const es = {
     tryAgain: 'Intentar de nuevo',
     chooseAnother: 'Elegir otra forma',
     noWallet: 'No hay ninguna billetera conectada',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Para pagar desde una billetera, conecta una en una red EVM. O paga desde una cuenta de exchange abajo.' : 'Conecta una billetera en una red EVM para pagar.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Para pagar desde una billetera, conecta una en una red ${family}. O paga desde una cuenta de exchange abajo.` : `Conecta una billetera en una red ${family} para pagar.`,
   },
   callsStatus: {
     none: 'Aún no se ha enviado ninguna llamada desde este sitio.',

@@ -395,7 +395,8 @@ const fa = {
     tryAgain: 'دوباره امتحان کنید',
     chooseAnother: 'راه دیگری را انتخاب کنید',
     noWallet: 'هیچ کیف پولی وصل نیست',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'برای پرداخت از کیف پول، یک کیف پول در شبکه EVM وصل کنید. یا از حساب صرافی در پایین پرداخت کنید.' : 'برای پرداخت، یک کیف پول در شبکه EVM وصل کنید.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `برای پرداخت از کیف پول، یک کیف پول در شبکه ${family} وصل کنید. یا از حساب صرافی در پایین پرداخت کنید.` : `برای پرداخت، یک کیف پول در شبکه ${family} وصل کنید.`,
   },
   callsStatus: {
     none: 'هنوز هیچ فراخوانی از این سایت ارسال نشده است.',

@@ -389,8 +389,8 @@ const fr = {
     tryAgain: 'Réessayer',
     chooseAnother: 'Choisir un autre moyen',
     noWallet: 'Aucun wallet connecté',
-    noWalletHint: (hasExchanges: boolean) =>
-      hasExchanges ? 'Pour payer depuis un wallet, connectez-en un sur un réseau EVM. Ou payez depuis un compte d’exchange ci-dessous.' : 'Connectez un wallet sur un réseau EVM pour payer.',
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Pour payer depuis un wallet, connectez-en un sur un réseau ${family}. Ou payez depuis un compte d’exchange ci-dessous.` : `Connectez un wallet sur un réseau ${family} pour payer.`,
   },
   callsStatus: {
     none: "Aucun appel n'a encore été envoyé depuis ce site.",

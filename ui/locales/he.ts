@@ -394,7 +394,7 @@ const he = {
     tryAgain: 'לנסות שוב',
     chooseAnother: 'לבחור דרך אחרת',
     noWallet: 'אין ארנק מחובר',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'כדי לשלם מארנק, חברו ארנק ברשת EVM. או שלמו מחשבון בבורסה למטה.' : 'חברו ארנק ברשת EVM כדי לשלם.'),
+    noWalletHint: (hasExchanges: boolean, family: string) => (hasExchanges ? `כדי לשלם מארנק, חברו ארנק ברשת ${family}. או שלמו מחשבון בבורסה למטה.` : `חברו ארנק ברשת ${family} כדי לשלם.`),
   },
   callsStatus: {
     none: 'עדיין לא נשלחו קריאות מהאתר הזה.',

@@ -389,7 +389,8 @@ const indonesian = {
     tryAgain: 'Coba lagi',
     chooseAnother: 'Pilih cara lain',
     noWallet: 'Tidak ada dompet yang terhubung',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Untuk membayar dari dompet, hubungkan dompet di jaringan EVM. Atau bayar dari akun bursa di bawah.' : 'Hubungkan dompet di jaringan EVM untuk membayar.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Untuk membayar dari dompet, hubungkan dompet di jaringan ${family}. Atau bayar dari akun bursa di bawah.` : `Hubungkan dompet di jaringan ${family} untuk membayar.`,
   },
   callsStatus: {
     none: 'Belum ada panggilan yang dikirim dari situs ini.',

@@ -389,7 +389,8 @@ const it = {
     tryAgain: 'Riprova',
     chooseAnother: 'Scegli un altro modo',
     noWallet: 'Nessun wallet connesso',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Per pagare da un wallet, connettine uno su una rete EVM. Oppure paga da un account exchange qui sotto.' : 'Connetti un wallet su una rete EVM per pagare.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Per pagare da un wallet, connettine uno su una rete ${family}. Oppure paga da un account exchange qui sotto.` : `Connetti un wallet su una rete ${family} per pagare.`,
   },
   callsStatus: {
     none: 'Nessuna chiamata è ancora stata inviata da questo sito.',

@@ -389,8 +389,8 @@ const ja = {
     tryAgain: 'もう一度試す',
     chooseAnother: '別の方法を選ぶ',
     noWallet: 'ウォレットが接続されていません',
-    noWalletHint: (hasExchanges: boolean) =>
-      hasExchanges ? 'ウォレットで支払うには、EVM ネットワークのウォレットを接続してください。または、下の取引所アカウントで支払えます。' : '支払うには EVM ネットワークのウォレットを接続してください。',
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `ウォレットで支払うには、${family} ネットワークのウォレットを接続してください。または、下の取引所アカウントで支払えます。` : `支払うには ${family} ネットワークのウォレットを接続してください。`,
   },
   callsStatus: {
     none: 'このサイトからはまだ呼び出しが送信されていません。',

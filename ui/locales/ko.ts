@@ -389,7 +389,8 @@ const ko = {
     tryAgain: '다시 시도',
     chooseAnother: '다른 방법 선택',
     noWallet: '연결된 지갑 없음',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? '지갑으로 결제하려면 EVM 네트워크의 지갑을 연결하세요. 또는 아래 거래소 계정으로 결제하세요.' : '결제하려면 EVM 네트워크의 지갑을 연결하세요.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `지갑으로 결제하려면 ${family} 네트워크의 지갑을 연결하세요. 또는 아래 거래소 계정으로 결제하세요.` : `결제하려면 ${family} 네트워크의 지갑을 연결하세요.`,
   },
   callsStatus: {
     none: '이 사이트에서 아직 보낸 호출이 없습니다.',

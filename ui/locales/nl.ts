@@ -389,8 +389,8 @@ const nl = {
     tryAgain: 'Opnieuw proberen',
     chooseAnother: 'Een andere manier kiezen',
     noWallet: 'Geen wallet verbonden',
-    noWalletHint: (hasExchanges: boolean) =>
-      hasExchanges ? 'Verbind een wallet op een EVM-netwerk om daarmee te betalen. Of betaal hieronder vanaf een exchange-account.' : 'Verbind een wallet op een EVM-netwerk om te betalen.',
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Verbind een wallet op een ${family}-netwerk om daarmee te betalen. Of betaal hieronder vanaf een exchange-account.` : `Verbind een wallet op een ${family}-netwerk om te betalen.`,
   },
   callsStatus: {
     none: 'Er zijn nog geen aanroepen vanaf deze site verstuurd.',

@@ -389,7 +389,8 @@ const pl = {
     tryAgain: 'Spróbuj ponownie',
     chooseAnother: 'Wybierz inny sposób',
     noWallet: 'Brak połączonego portfela',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Aby zapłacić z portfela, połącz portfel w sieci EVM. Albo zapłać poniżej z konta na giełdzie.' : 'Połącz portfel w sieci EVM, aby zapłacić.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Aby zapłacić z portfela, połącz portfel w sieci ${family}. Albo zapłać poniżej z konta na giełdzie.` : `Połącz portfel w sieci ${family}, aby zapłacić.`,
   },
   callsStatus: {
     none: 'Z tej strony nie wysłano jeszcze żadnych wywołań.',

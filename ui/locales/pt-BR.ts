@@ -389,7 +389,8 @@ const ptBR = {
     tryAgain: 'Tentar novamente',
     chooseAnother: 'Escolher outra forma',
     noWallet: 'Nenhuma carteira conectada',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Para pagar com uma carteira, conecte uma em uma rede EVM. Ou pague de uma conta em corretora abaixo.' : 'Conecte uma carteira em uma rede EVM para pagar.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Para pagar com uma carteira, conecte uma em uma rede ${family}. Ou pague de uma conta em corretora abaixo.` : `Conecte uma carteira em uma rede ${family} para pagar.`,
   },
   callsStatus: {
     none: 'Nenhuma chamada foi enviada deste site ainda.',

@@ -393,7 +393,8 @@ const tr = {
     tryAgain: 'Tekrar dene',
     chooseAnother: 'Başka bir yol seç',
     noWallet: 'Bağlı cüzdan yok',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Cüzdandan ödemek için bir EVM ağında cüzdan bağlayın. Veya aşağıdan bir borsa hesabıyla ödeyin.' : 'Ödemek için bir EVM ağında cüzdan bağlayın.'),
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Cüzdandan ödemek için bir ${family} ağında cüzdan bağlayın. Veya aşağıdan bir borsa hesabıyla ödeyin.` : `Ödemek için bir ${family} ağında cüzdan bağlayın.`,
   },
   callsStatus: {
     none: 'Bu siteden henüz çağrı gönderilmedi.',

@@ -389,8 +389,8 @@ const vi = {
     tryAgain: 'Thử lại',
     chooseAnother: 'Chọn cách khác',
     noWallet: 'Chưa kết nối ví',
-    noWalletHint: (hasExchanges: boolean) =>
-      hasExchanges ? 'Để thanh toán từ ví, hãy kết nối một ví trên mạng EVM. Hoặc thanh toán từ tài khoản sàn giao dịch bên dưới.' : 'Hãy kết nối một ví trên mạng EVM để thanh toán.',
+    noWalletHint: (hasExchanges: boolean, family: string) =>
+      hasExchanges ? `Để thanh toán từ ví, hãy kết nối một ví trên mạng ${family}. Hoặc thanh toán từ tài khoản sàn giao dịch bên dưới.` : `Hãy kết nối một ví trên mạng ${family} để thanh toán.`,
   },
   callsStatus: {
     none: 'Trang này chưa gửi lệnh gọi nào.',

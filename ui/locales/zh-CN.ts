@@ -389,7 +389,7 @@ const zhCN = {
     tryAgain: '重试',
     chooseAnother: '选择其他方式',
     noWallet: '未连接钱包',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? '要用钱包付款，请连接 EVM 网络上的钱包。也可以在下方用交易所账户付款。' : '请连接 EVM 网络上的钱包以付款。'),
+    noWalletHint: (hasExchanges: boolean, family: string) => (hasExchanges ? `要用钱包付款，请连接 ${family} 网络上的钱包。也可以在下方用交易所账户付款。` : `请连接 ${family} 网络上的钱包以付款。`),
   },
   callsStatus: {
     none: '此网站尚未发送任何调用。',

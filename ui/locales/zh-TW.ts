@@ -389,7 +389,7 @@ const zhTW = {
     tryAgain: '再試一次',
     chooseAnother: '選擇其他方式',
     noWallet: '未連接錢包',
-    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? '若要用錢包付款，請連接 EVM 網路上的錢包。也可以在下方用交易所帳戶付款。' : '請連接 EVM 網路上的錢包以付款。'),
+    noWalletHint: (hasExchanges: boolean, family: string) => (hasExchanges ? `若要用錢包付款，請連接 ${family} 網路上的錢包。也可以在下方用交易所帳戶付款。` : `請連接 ${family} 網路上的錢包以付款。`),
   },
   callsStatus: {
     none: '這個網站尚未送出任何呼叫。',

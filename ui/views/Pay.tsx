@@ -187,7 +187,7 @@ export default function Pay() {
       </dl>
       {noWallet && (
         <p className="lk-muted" data-testid="pay-no-wallet">
-          {t.noWalletHint(flow.exchanges.length > 0)}
+          {t.noWalletHint(flow.exchanges.length > 0, flow.family)}
         </p>
       )}
       {flow.phase === 'short' && (
