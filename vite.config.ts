@@ -51,7 +51,6 @@ export default defineConfig({
       '@wallet-standard/app',
       '@wallet-standard/features',
       'bitcoinjs-lib',
-      'ecpair',
       '@bitcoinerlab/secp256k1',
     ],
   },

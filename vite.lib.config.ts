@@ -34,6 +34,7 @@ const candidates: Record<string, string> = {
   testing: 'testing/index.ts',
   'testing-playwright': 'testing/playwright.ts',
   'testing-solana': 'testing/solana.ts',
+  'testing-bitcoin': 'testing/bitcoin.ts',
   // The inspector (docs/guide/inspector.md): its own entry; its panel is a chunk it loads on the first inspect().
   inspect: 'inspect/index.ts',
 }

@@ -27,8 +27,13 @@ export function pageScriptConfig(entry: string, name: string, fileName: string):
 
 /**
  * The other page scripts, built by dev/build-lib.ts after this one: the test Solana wallet (testing/inPageSolana.ts,
- * `dist/lib/test-solana-wallet.js`, global `latchkeyTestSolanaWallet`, web3.js bundled).
+ * `dist/lib/test-solana-wallet.js`, global `latchkeyTestSolanaWallet`, web3.js bundled) and the test Bitcoin wallet
+ * (testing/inPageBitcoin.ts, `dist/lib/test-bitcoin-wallet.js`, global `latchkeyTestBitcoinWallet`, bitcoinjs-lib and
+ * @bitcoinerlab/secp256k1 bundled).
  */
-export const otherPageScripts: UserConfig[] = [pageScriptConfig('testing/inPageSolana.ts', 'latchkeyTestSolanaWallet', 'test-solana-wallet.js')]
+export const otherPageScripts: UserConfig[] = [
+  pageScriptConfig('testing/inPageSolana.ts', 'latchkeyTestSolanaWallet', 'test-solana-wallet.js'),
+  pageScriptConfig('testing/inPageBitcoin.ts', 'latchkeyTestBitcoinWallet', 'test-bitcoin-wallet.js'),
+]
 
 export default defineConfig(pageScriptConfig('testing/inPage.ts', 'latchkeyTestWallet', 'test-wallet.js'))

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest'
  * only a dynamic `import()` does.
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
-const heavy = ['bitcoinjs-lib', '@bitcoinerlab/secp256k1', 'ecpair', 'bip322-js']
+const heavy = ['bitcoinjs-lib', '@bitcoinerlab/secp256k1', 'bip322-js']
 
 /** Every module reached from `entry` by static imports and re-exports (type-only ones excepted), bare packages as names. */
 function staticGraph(entry: string): { files: Set<string>; packages: Set<string>; dynamic: Set<string> } {

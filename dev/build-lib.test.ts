@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { bareGlobal, rewriteDeclarationImports } from './build-lib.ts'
+import { bareGlobal, readsBareGlobal, rewriteDeclarationImports } from './build-lib.ts'
 
 describe('build-lib', () => {
   test('behavior: relative .ts/.tsx imports of a declaration file become .js; packages and other strings stay', () => {
@@ -23,5 +23,8 @@ describe('build-lib', () => {
     expect(bareGlobal.test('const g = global.crypto')).toBe(true)
     expect(bareGlobal.test('if (global) x()')).toBe(true)
     for (const line of ['globalThis.x', 'scope.global = globalThis', '{ global: 1 }', "'global'", 'const isGlobal = 1']) expect(bareGlobal.test(line)).toBe(false)
+    // A built line: the word inside a message (bitcoinjs-lib's PSBT errors) is no read; a read beside a message is.
+    expect(readsBareGlobal('throw Error(`Format Error: Keys must be unique for global keymap: key `+t)')).toBe(false)
+    expect(readsBareGlobal("throw Error('no global here'), global.x")).toBe(true)
   })
 })

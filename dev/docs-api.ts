@@ -15,6 +15,7 @@ const entryNames: Record<string, string> = {
   testing: 'latchkey/testing',
   'testing/playwright': 'latchkey/testing/playwright',
   'testing/solana': 'latchkey/testing/solana',
+  'testing/bitcoin': 'latchkey/testing/bitcoin',
 }
 
 const app = await Application.bootstrapWithPlugins()

@@ -18,9 +18,10 @@ import { connectedStart, type ConnectedSession } from './playwright/connectedSta
 import { ModalPage } from './playwright/modal.ts'
 import { installTestWallet, setWalletScriptUrl, type PageTestWalletOptions, type TestWalletHandle } from './playwright/wallet.ts'
 
-// The page scripts are built beside this entry (dist/lib/test-wallet.js, test-solana-wallet.js).
+// The page scripts are built beside this entry (dist/lib/test-wallet.js, test-solana-wallet.js, test-bitcoin-wallet.js).
 setWalletScriptUrl(new URL('./test-wallet.js', import.meta.url))
 setWalletScriptUrl(new URL('./test-solana-wallet.js', import.meta.url), 'test-solana-wallet.js')
+setWalletScriptUrl(new URL('./test-bitcoin-wallet.js', import.meta.url), 'test-bitcoin-wallet.js')
 
 export { expect } from '@playwright/test'
 export * from './index.ts'
@@ -35,6 +36,9 @@ export { installTestWallet } from './playwright/wallet.ts'
 export type { PageTestWalletOptions, TestWalletHandle } from './playwright/wallet.ts'
 export { installTestSolanaWallet } from './playwright/solanaWallet.ts'
 export type { PageTestSolanaWalletOptions, TestSolanaWalletHandle } from './playwright/solanaWallet.ts'
+export { installTestBitcoinWallet } from './playwright/bitcoinWallet.ts'
+export type { PageTestBitcoinWalletOptions, TestBitcoinWalletHandle } from './playwright/bitcoinWallet.ts'
+export type { StandardWalletHandle } from './playwright/standardWallet.ts'
 
 /** The options a project or a file sets with `test.use({ … })`. */
 export type LatchkeyTestOptions = {

@@ -7,6 +7,7 @@
  */
 import { ConnectedStartError } from './errors.ts'
 import { preview } from './wallet/keys.ts'
+import { BITCOIN_CAIP_NETWORK_IDS, testBitcoinWalletStorageKey } from './bitcoin/names.ts'
 import { testSolanaWalletStorageKey } from './solana/names.ts'
 import { testWalletStorageKey } from './wallet/testWallet.ts'
 
@@ -110,4 +111,25 @@ export function testSolanaWalletConnection({ wallet, account = 0 }: TestSolanaWa
   if (!caipNetworkId) throw new ConnectedStartError('No CAIP-2 chain', { details: `the wallet's chains (${wallet.chains.join(', ')}) have no 'solana:<reference>' id for the modal's network` })
   const state = { authorised: true, accountIndex: account, autoApprove: false }
   return { namespace: 'solana', connectorId: wallet.name, name: wallet.name, caipNetworkId, address, walletStorage: { [testSolanaWalletStorageKey(wallet.name)]: JSON.stringify(state) } }
+}
+
+/** What {@link testBitcoinWalletConnection} takes: the test Bitcoin wallet (its name, payment addresses, CAIP-2 network) and who is connected. */
+export type TestBitcoinWalletConnectionOptions = {
+  wallet: { name: string; addresses: readonly string[]; caipNetworkId: string }
+  /** The account index (default 0). */
+  account?: number
+}
+
+/**
+ * The stored connection of a test Bitcoin wallet (`latchkey/testing/bitcoin`) with account `account`, on its network:
+ * the modal's keys (no address: the modal asks the wallet for its payment address on reconnect) and the wallet's
+ * authorisation (its storage key, `testBitcoinWalletStorageKey`).
+ * @throws ConnectedStartError for an account index the wallet does not have, or a network that is not Bitcoin's.
+ */
+export function testBitcoinWalletConnection({ wallet, account = 0 }: TestBitcoinWalletConnectionOptions): StoredConnection {
+  if (!Number.isInteger(account) || wallet.addresses[account] === undefined) throw new ConnectedStartError('Unknown account', { details: `account must be 0 to ${wallet.addresses.length - 1}, got ${preview(account)}` })
+  if (!Object.values(BITCOIN_CAIP_NETWORK_IDS).includes(wallet.caipNetworkId as never))
+    throw new ConnectedStartError('Invalid network', { details: `the wallet's network must be a CAIP-2 id of Bitcoin, got ${preview(wallet.caipNetworkId)}` })
+  const state = { authorised: true, accountIndex: account, autoApprove: false }
+  return { namespace: 'bip122', connectorId: wallet.name, name: wallet.name, caipNetworkId: wallet.caipNetworkId, walletStorage: { [testBitcoinWalletStorageKey(wallet.name)]: JSON.stringify(state) } }
 }

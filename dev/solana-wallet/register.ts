@@ -1,2 +1,2 @@
-/** The Wallet Standard registration of the development Solana wallet: shared with `latchkey/testing/solana` (testing/solana/register.ts). */
-export { registerDevSolanaWallet } from '../../testing/solana/register.ts'
+/** The Wallet Standard registration of the development Solana wallet: the test kit's (testing/register.ts), shared with the Bitcoin wallets. */
+export { registerStandardWallet as registerDevSolanaWallet } from '../../testing/register.ts'

@@ -5,7 +5,8 @@
  */
 import type { Page } from '@playwright/test'
 import { ConnectedStartError } from '../errors.ts'
-import { connectedStorage, testSolanaWalletConnection, testWalletConnection, type StoredConnection } from '../session.ts'
+import { connectedStorage, testBitcoinWalletConnection, testSolanaWalletConnection, testWalletConnection, type StoredConnection } from '../session.ts'
+import type { TestBitcoinWalletHandle } from './bitcoinWallet.ts'
 import type { TestSolanaWalletHandle } from './solanaWallet.ts'
 import type { TestWalletHandle } from './wallet.ts'
 
@@ -13,10 +14,11 @@ import type { TestWalletHandle } from './wallet.ts'
 export type ConnectedStartOptions = {
   /**
    * The test wallet installed in the page (`installTestWallet`: eip155), the test Solana wallet
-   * (`installTestSolanaWallet`: solana), or a stored connection of another wallet.
+   * (`installTestSolanaWallet`: solana), the test Bitcoin wallet (`installTestBitcoinWallet`: bip122), or a stored
+   * connection of another wallet.
    */
-  wallet: TestWalletHandle | TestSolanaWalletHandle | StoredConnection
-  /** The namespace: 'eip155' for the test wallet (the default), 'solana' for the test Solana wallet. */
+  wallet: TestWalletHandle | TestSolanaWalletHandle | TestBitcoinWalletHandle | StoredConnection
+  /** The namespace: the wallet's (eip155 for the test wallet, solana, bip122); when given, it must be the wallet's. */
   namespace?: 'eip155' | 'solana' | 'bip122'
   /** The test wallet's account index (default 0). */
   account?: number
@@ -34,15 +36,19 @@ export type ConnectedSession = { namespace: string; caipNetworkId: string; addre
  * removes the seeding. It does not wait for the restore: assert what your page shows when connected.
  * @returns the session the page was given.
  * @throws ConnectedStartError for a namespace other than the test wallet's, an account or chain the wallet does not have.
+ * @example await connectedStart(page, { wallet: await installTestBitcoinWallet(page), account: 1 })
  */
 export async function connectedStart(page: Page, options: ConnectedStartOptions): Promise<ConnectedSession> {
-  const { wallet, namespace = 'eip155', account, chainId, path = '/' } = options
+  const { wallet, namespace, account, chainId, path = '/' } = options
   let connection: StoredConnection
   if ('page' in wallet && 'info' in wallet) {
-    if (namespace !== 'eip155') throw new ConnectedStartError('The test wallet is an EVM wallet', { details: `namespace must be eip155 for it, got ${namespace}` })
+    if (namespace !== undefined && namespace !== 'eip155') throw new ConnectedStartError('The test wallet is an EVM wallet', { details: `namespace must be eip155 for it, got ${namespace}` })
     connection = testWalletConnection({ wallet, ...(account === undefined ? {} : { account }), ...(chainId === undefined ? {} : { chainId }) })
+  } else if ('page' in wallet && 'namespace' in wallet) {
+    if (namespace !== undefined && namespace !== 'bip122') throw new ConnectedStartError('The test Bitcoin wallet is a Bitcoin wallet', { details: `namespace must be bip122 for it, got ${namespace}` })
+    connection = testBitcoinWalletConnection({ wallet, ...(account === undefined ? {} : { account }) })
   } else if ('page' in wallet) {
-    if (namespace !== 'eip155' && namespace !== 'solana') throw new ConnectedStartError('The test Solana wallet is a Solana wallet', { details: `namespace must be solana for it, got ${namespace}` })
+    if (namespace !== undefined && namespace !== 'solana') throw new ConnectedStartError('The test Solana wallet is a Solana wallet', { details: `namespace must be solana for it, got ${namespace}` })
     connection = testSolanaWalletConnection({ wallet, ...(account === undefined ? {} : { account }) })
   } else {
     connection = wallet
@@ -66,6 +72,8 @@ export async function gotoWithStorage(page: Page, storage: { top?: Record<string
     for (const wallet of Object.values(wallets ?? {})) wallet.provider.reload()
     const solanaWallets = (globalThis as { __latchkeyTestSolanaWallets?: Record<string, { wallet: { reload(): void } }> }).__latchkeyTestSolanaWallets
     for (const wallet of Object.values(solanaWallets ?? {})) wallet.wallet.reload()
+    const bitcoinWallets = (globalThis as { __latchkeyTestBitcoinWallets?: Record<string, { wallet: { reload(): void } }> }).__latchkeyTestBitcoinWallets
+    for (const wallet of Object.values(bitcoinWallets ?? {})) wallet.wallet.reload()
   }, storage)
   try {
     await page.goto(path)

@@ -46,21 +46,25 @@ export type TestWalletHandle = {
 const scriptUrls = new Map<string, URL>()
 const scriptTexts = new Map<string, string>()
 
-/** Sets where a test wallet's page script (`test-wallet.js`, `test-solana-wallet.js`) is read from (the entry does, from its own location). */
+/** Sets where a test wallet's page script (`test-wallet.js`, `test-solana-wallet.js`, `test-bitcoin-wallet.js`) is read from (the entry does, from its own location). */
 export function setWalletScriptUrl(url: URL, file = 'test-wallet.js'): void {
   scriptUrls.set(file, url)
 }
 
 /**
- * The text of a page script: from LATCHKEY_TEST_WALLET_SCRIPT (the EVM one) or LATCHKEY_TEST_SOLANA_WALLET_SCRIPT when
- * set (the repository's own tests, without a build), else beside the entry.
+ * The text of a page script: from LATCHKEY_TEST_WALLET_SCRIPT (the EVM one), LATCHKEY_TEST_SOLANA_WALLET_SCRIPT or
+ * LATCHKEY_TEST_BITCOIN_WALLET_SCRIPT when set (the repository's own tests, without a build), else beside the entry.
  * @throws TestWalletError when the file is missing.
  */
 export async function pageScript(file = 'test-wallet.js'): Promise<string> {
   const cached = scriptTexts.get(file)
   if (cached !== undefined) return cached
   const { readFile } = await import('node:fs/promises')
-  const fromEnv = file === 'test-wallet.js' ? process.env.LATCHKEY_TEST_WALLET_SCRIPT : process.env.LATCHKEY_TEST_SOLANA_WALLET_SCRIPT
+  const fromEnv = {
+    'test-wallet.js': process.env.LATCHKEY_TEST_WALLET_SCRIPT,
+    'test-solana-wallet.js': process.env.LATCHKEY_TEST_SOLANA_WALLET_SCRIPT,
+    'test-bitcoin-wallet.js': process.env.LATCHKEY_TEST_BITCOIN_WALLET_SCRIPT,
+  }[file]
   const path = fromEnv ?? scriptUrls.get(file)
   try {
     if (path === undefined) throw new TestWalletError('No page script location')
@@ -77,7 +81,7 @@ export async function pageScript(file = 'test-wallet.js'): Promise<string> {
  * JSON-able `args`; answers its JSON value.
  * @throws TestWalletError when the wallet is not in the page (before `page.goto`).
  */
-export async function callInPage<T>(page: Page, registry: '__latchkeyTestWallets' | '__latchkeyTestSolanaWallets', key: string, method: string, args: unknown[]): Promise<T> {
+export async function callInPage<T>(page: Page, registry: '__latchkeyTestWallets' | '__latchkeyTestSolanaWallets' | '__latchkeyTestBitcoinWallets', key: string, method: string, args: unknown[]): Promise<T> {
   const answer = await page.evaluate(
     ([registry, key, method, args]) => {
       const wallet = (globalThis as unknown as Record<string, Record<string, Record<string, unknown>> | undefined>)[registry]?.[key]

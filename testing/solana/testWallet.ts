@@ -11,7 +11,7 @@ import { preview } from '../wallet/keys.ts'
 import { solanaKeypairsFromOptions } from './keys.ts'
 import { TEST_SOLANA_WALLET_NAME, testSolanaWalletStorageKey } from './names.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from './localnet.ts'
-import { registerDevSolanaWallet } from './register.ts'
+import { registerStandardWallet } from '../register.ts'
 import type { DevSolanaWalletMisbehaviour } from './types.ts'
 import type { SolanaPrompt, SolanaPromptKind, TestSolanaWalletChain, TestSolanaWalletOptions } from './testWalletTypes.ts'
 import { DevSolanaWallet, DevSolanaWalletError } from './wallet.ts'
@@ -168,7 +168,7 @@ export class TestSolanaWallet {
    * @returns a function that unregisters it.
    */
   register(target: EventTarget = window): () => void {
-    return registerDevSolanaWallet(this.wallet, target)
+    return registerStandardWallet(this.wallet, target)
   }
 }
 

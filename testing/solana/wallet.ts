@@ -74,7 +74,7 @@ const invalidInput = (feature: string, detail: string): DevSolanaWalletError => 
  *
  * @example
  * const wallet = new DevSolanaWallet({ rpcUrl: 'http://127.0.0.1:8899', autoApprove: true })
- * registerDevSolanaWallet(wallet) // window events of the Wallet Standard
+ * registerStandardWallet(wallet) // window events of the Wallet Standard (../register.ts)
  */
 export class DevSolanaWallet implements Wallet {
   readonly version = '1.0.0' as const

@@ -9,17 +9,17 @@ type RegisterApi = { register(wallet: Wallet): () => void }
  * callback that registers the wallet with any app already listening (`getWallets()` of `@wallet-standard/app`),
  * and registers with every app that announces itself later through `wallet-standard:app-ready`.
  *
- * @param wallet the wallet, e.g. a {@link import('./wallet.ts').DevSolanaWallet}.
+ * @param wallet the wallet: a test Solana wallet's or a test Bitcoin wallet's, say.
  * @param target where the events go; default `window`.
  * @returns unregister: removes the wallet from every app it joined and stops listening for new ones.
  */
-export function registerDevSolanaWallet(wallet: Wallet, target: EventTarget = window): () => void {
+export function registerStandardWallet(wallet: Wallet, target: EventTarget = window): () => void {
   const unregisters: Array<() => void> = []
   const register = (api: RegisterApi): void => {
     try {
       unregisters.push(api.register(wallet))
     } catch (error) {
-      console.error('registerDevSolanaWallet: the app refused the wallet', error)
+      console.error('registerStandardWallet: the app refused the wallet', error)
     }
   }
   const onAppReady = (event: Event): void => {
