@@ -8,6 +8,7 @@ import type { Eip1193Provider } from '../adapters/types.ts'
 import { waitForEip155Transaction } from '../adapters/receipt.ts'
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { connectionStatus } from '../machines/connection.ts'
+import { batchIdOf } from '../machines/batch.status.ts'
 import { transactionMachine, type TransactionWaitInput } from '../machines/transaction.ts'
 import { transactionEndOf, type TransactionEnd } from '../machines/transactionEnd.ts'
 import type { ModalInstance } from './instance.ts'
@@ -138,8 +139,10 @@ const followOn = (provider: Eip1193Provider) =>
  * modal read its balance again once the chain has decided its end: a run of the transaction machine started with the
  * hash, which waits by the one receipt rule of the library (`adapters/receipt.ts`: failed reads retried, a replacement
  * followed, `unknown` after its receipt timeout, then the balance is read all the same): the modal's balance follows
- * what the dapp sends through wagmi or ethers. A modal destroyed meanwhile stops the wait. Everything else passes
- * through untouched.
+ * what the dapp sends through wagmi or ethers. A modal destroyed meanwhile stops the wait. A batch of calls sent through
+ * it (`wallet_sendCalls`, EIP-5792) makes the modal read its balance again when the dapp's own `wallet_getCallsStatus`
+ * first answers a final status for it (200 and above: confirmed, failed, reverted or partly run; wagmi's
+ * useCallsStatus and waitForCallsStatus ask until then). Everything else passes through untouched.
  * @example new BrowserProvider(withBalanceRefresh(modal, provider)) // a send through it refreshes the modal's balance
  */
 export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstance, provider: P): P {
@@ -157,9 +160,22 @@ export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstan
     if (transaction.getSnapshot().status === 'done' && !destroyed()) modal.refreshBalance()
     sub.unsubscribe()
   }
+  /** The batches sent through this provider whose final status the dapp has not read yet (EIP-5792 ids). */
+  const batches = new Set<string>()
+  const afterCallsStatus = (params: unknown, answer: unknown) => {
+    const id = Array.isArray(params) ? params[0] : undefined
+    const status = typeof answer === 'object' && answer !== null ? (answer as { status?: unknown }).status : undefined
+    if (typeof id !== 'string' || !batches.has(id) || typeof status !== 'number' || status < 200) return
+    batches.delete(id)
+    if (modal.actor.getSnapshot().status !== 'stopped') modal.refreshBalance()
+  }
   const request = async (args: { method: string; params?: unknown }) => {
     const result = await provider.request(args)
     if (args.method === 'eth_sendTransaction' || args.method === 'eth_sendRawTransaction') void followReceipt(result)
+    else if (args.method === 'wallet_sendCalls') {
+      const id = batchIdOf(result)
+      if (id !== undefined) batches.add(id)
+    } else if (args.method === 'wallet_getCallsStatus') afterCallsStatus(args.params, result)
     return result
   }
   return new Proxy(provider, {

@@ -147,10 +147,11 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
     await waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
   })
 
-  test("behavior: wagmi's sendCalls, waitForCallsStatus and getCapabilities reach the modal's wallet (EIP-5792): both calls land", async () => {
+  test("behavior: wagmi's sendCalls, waitForCallsStatus and getCapabilities reach the modal's wallet (EIP-5792): both calls land and the modal's balance follows", async () => {
     const f = setup()
     await f.connect()
     await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(f.modalBalance()).toBeDefined())
     expect(await getCapabilities(f.config, { chainId: 31337 })).toMatchObject({ atomic: { status: 'unsupported' } })
     const to = freshAddress()
     const { id } = await sendCalls(f.config, {
@@ -163,6 +164,9 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
     expect(status.status).toBe('success')
     expect(status.receipts).toHaveLength(2)
     expect(await f.chain(0).getBalance({ address: to })).toBe(parseEther('0.75'))
+    // The batch's final status, read through the modal's provider, makes the modal read its balance again.
+    const onChain = await f.chain(0).getBalance({ address: f.wallet.state.address })
+    await waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
   })
 
   test("behavior: signMessage goes to the connected wallet; the signature verifies for the modal's address", async () => {

@@ -98,6 +98,42 @@ export async function setFirstWalletAccount(page: Page, index: number): Promise<
   await page.evaluate((i) => globalThis.__latchkeyExampleWallets?.first.setAccount(i), index)
 }
 
+/**
+ * The first (dev) wallet's auto-approve, as its panel's switch: off, each request that needs the visitor waits in the
+ * wallet until {@link answerFirstWalletPrompt} answers it.
+ */
+export async function setFirstWalletAutoApprove(page: Page, on: boolean): Promise<void> {
+  await page.evaluate((value) => globalThis.__latchkeyExampleWallets?.first.setAutoApprove(value), on)
+}
+
+/**
+ * Waits until the first wallet shows a prompt for `method` (auto-approve off) and answers it as its visitor would:
+ * approve, or reject (the wallet answers the page 4001).
+ *
+ * @returns the params the page sent with the request, as the wallet received them.
+ */
+export async function answerFirstWalletPrompt(page: Page, method: string, answer: 'approve' | 'reject'): Promise<unknown> {
+  let prompt: { id: number; params: unknown } | undefined
+  await expect
+    .poll(
+      async () => {
+        prompt = await page.evaluate((m) => {
+          const found = globalThis.__latchkeyExampleWallets?.first.pending.find((request) => request.method === m)
+          return found ? { id: found.id, params: found.params } : undefined
+        }, method)
+        return prompt?.id
+      },
+      { message: `the wallet shows a ${method} prompt` },
+    )
+    .toBeDefined()
+  const answered = await page.evaluate(({ id, approve }) => (approve ? globalThis.__latchkeyExampleWallets?.first.approve(id) : globalThis.__latchkeyExampleWallets?.first.reject(id)), {
+    id: prompt!.id,
+    approve: answer === 'approve',
+  })
+  expect(answered, `the wallet's ${method} prompt was still pending when answered`).toBe(true)
+  return prompt!.params
+}
+
 /** The page's account button (and the example's own `useAccount()` read-out) show the balance anvil holds. */
 export async function expectRealBalance(page: Page): Promise<void> {
   const balance = await expectedBalance()

@@ -1,18 +1,37 @@
 /**
  * The wagmi examples' journey (examples/wagmi-v2, examples/wagmi-v3): the modal connects the dev
  * wallet and wagmi's hooks see the same account; a transaction sent through wagmi's useSendTransaction mines on anvil
- * and the modal's balance follows; wagmi's disconnect disconnects the modal; wagmi's connect opens the modal and the
- * wallet picked there is wagmi's connection.
+ * and the modal's balance follows; on the same connection wagmi's EIP-5792 hooks (useCapabilities, useSendCalls,
+ * useCallsStatus) reach the wallet: a batch rejected in the wallet shows the rejection and sends nothing, an approved
+ * batch of two transfers lands both on anvil and its status ends final; wagmi's disconnect disconnects the modal;
+ * wagmi's connect opens the modal and the wallet picked there is wagmi's connection.
  */
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
-import { ACCOUNT_0, ACCOUNT_1, ACCOUNT_2, connectDevWallet, expect, expectedBalance, expectRealBalance, grouped, setBalance, setFirstWalletAccount, test } from './fixtures.ts'
+import {
+  ACCOUNT_0,
+  ACCOUNT_1,
+  ACCOUNT_2,
+  answerFirstWalletPrompt,
+  connectDevWallet,
+  expect,
+  expectedBalance,
+  expectRealBalance,
+  grouped,
+  setBalance,
+  setFirstWalletAccount,
+  setFirstWalletAutoApprove,
+  test,
+} from './fixtures.ts'
 
 /** The anvil run.ts started: the examples read their RPC URL from `?rpc=`. */
 const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
 
 export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void {
-  test(`${name}: the modal's connection is wagmi's (${hooks}); a wagmi transaction moves the modal's balance; wagmi disconnects and connects through the modal`, async ({ openExample, pageErrors }) => {
+  test(`${name}: the modal's connection is wagmi's (${hooks}); a wagmi transaction moves the modal's balance; a wagmi batch of two calls lands both on anvil once approved in the wallet and shows a rejection; wagmi disconnects and connects through the modal`, async ({
+    openExample,
+    pageErrors,
+  }) => {
     await setBalance('2024.1125')
     const page: Page = await openExample(name, `/?rpc=${encodeURIComponent(rpcUrl)}`)
     await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
@@ -33,6 +52,8 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
     // The modal reads its balance again once the transaction is mined: the account button follows.
     await expect(page.getByTestId('account-button-balance')).toHaveText(`${grouped(after)} ETH`)
     await expect(page.getByTestId('example-balance')).toHaveText(`${after} ETH`)
+
+    await sendBatchWithWagmi(page)
 
     await page.getByRole('button', { name: 'Disconnect with wagmi', exact: true }).click()
     await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
@@ -158,6 +179,43 @@ export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
     paidOnlyBy(await sendWithWagmi(), 'first')
     expect(pageErrors).toEqual([])
   })
+}
+
+/**
+ * Batched calls (EIP-5792) through wagmi's hooks on the page's connection (the dev wallet on ACCOUNT_0, connected): its
+ * capabilities on the connected chain say the dev wallet runs calls one by one (atomic unsupported); a batch of two
+ * transfers (0.25 ETH and 0.5 ETH to two fresh addresses) rejected in the wallet shows the rejection (4001) and moves
+ * nothing; the same batch approved lands both transfers on anvil, and useCallsStatus ends on success (200) with a
+ * receipt for each call. The wallet's auto-approve is off meanwhile, so each batch is answered here as its visitor would.
+ */
+async function sendBatchWithWagmi(page: Page): Promise<void> {
+  await expect(page.getByTestId('wagmi-capabilities')).toHaveText('atomic unsupported')
+  const batch = page.getByRole('button', { name: 'Send a batch of two with wagmi', exact: true })
+  await setFirstWalletAutoApprove(page, false)
+
+  const payer = await weiOf(ACCOUNT_0)
+  await batch.click()
+  const receivers = receiversOf(await answerFirstWalletPrompt(page, 'wallet_sendCalls', 'reject'))
+  expect(new Set(receivers.map((address) => address.toLowerCase())).size, 'two distinct receivers').toBe(2)
+  await expect(page.getByTestId('wagmi-calls-error')).toHaveText('User rejected the request. (code 4001)')
+  await expect(page.getByTestId('wagmi-calls-status')).toHaveText('')
+  expect(await weiOf(ACCOUNT_0)).toBe(payer)
+
+  await batch.click()
+  expect(receiversOf(await answerFirstWalletPrompt(page, 'wallet_sendCalls', 'approve'))).toEqual(receivers)
+  await expect(page.getByTestId('wagmi-calls-status')).toHaveText('success 200')
+  await expect(page.getByTestId('wagmi-calls-receipts')).toHaveText('2')
+  await expect(page.getByTestId('wagmi-calls-error')).toHaveCount(0)
+  // On the chain: each receiver got its own transfer, exactly once (the rejected batch sent nothing).
+  expect(await Promise.all(receivers.map(weiOf))).toEqual([parseEther('0.25'), parseEther('0.5')])
+  expect(payer - (await weiOf(ACCOUNT_0))).toBeGreaterThanOrEqual(parseEther('0.75'))
+  await setFirstWalletAutoApprove(page, true)
+}
+
+/** The receivers of a `wallet_sendCalls` request's calls, in order, as the wallet received them. */
+function receiversOf(params: unknown): Address[] {
+  const [request] = params as [{ calls: Array<{ to: Address }> }]
+  return request.calls.map((call) => call.to)
 }
 
 /** An account's balance on the run's anvil, in wei. */

@@ -3,7 +3,22 @@ import { createModal } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount as useModalAccount } from 'latchkey/react'
 import { latchkeyConnector, syncWagmiChain, syncWagmiConnections, toLatchkeyNetworks } from 'latchkey/wagmi'
 import { defineChain, parseEther, type Address } from 'viem'
-import { createConfig, http, useAccount, useConnect, useConnections, useConnectors, useDisconnect, useSendTransaction, useSwitchAccount, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
+import {
+  createConfig,
+  http,
+  useAccount,
+  useCallsStatus,
+  useCapabilities,
+  useConnect,
+  useConnections,
+  useConnectors,
+  useDisconnect,
+  useSendCalls,
+  useSendTransaction,
+  useSwitchAccount,
+  useWaitForTransactionReceipt,
+  WagmiProvider,
+} from 'wagmi'
 
 /**
  * A local chain. The RPC URL comes from `?rpc=` so the example's test can point it at its own anvil; a real dapp
@@ -41,8 +56,12 @@ syncWagmiChain(modal, config)
 syncWagmiConnections(modal, config)
 const queryClient = new QueryClient()
 
-/** Where the example sends ether: an address of its own, made once per page. */
-const receiver = `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}` as Address
+/** A fresh address of the page's own (made once per page), to send ether to. */
+const randomAddress = (): Address => `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+/** Where the example sends ether. */
+const receiver = randomAddress()
+/** Where the batch's two calls send ether: one address each. */
+const batchReceivers = [randomAddress(), randomAddress()] as const
 
 /** The dapp's own code: wagmi's hooks only. */
 function Dapp() {
@@ -97,6 +116,64 @@ function Dapp() {
   )
 }
 
+/**
+ * The EIP-1193 code of an error or of the first of its causes that has one: viem wraps the wallet's refusal (a 4001
+ * arrives as the cause of a TransactionExecutionError).
+ */
+function codeOf(error: unknown): number | undefined {
+  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'number') return code
+  }
+  return undefined
+}
+
+/**
+ * Batched calls (EIP-5792) through wagmi's hooks: the wallet's capabilities on the connected chain (useCapabilities), a
+ * batch of two transfers (useSendCalls: 0.25 ETH and 0.5 ETH, one address each), and its status read again until it is
+ * final (useCallsStatus: pending, then success or failure, with the receipts).
+ */
+function Batch() {
+  const { status, chainId } = useAccount()
+  // The connected chain when wagmi's config has it (asked only then).
+  const connectedChain = chains.find((chain) => chain.id === chainId)
+  const capabilities = useCapabilities({ chainId: connectedChain?.id ?? anvil.id, query: { enabled: status === 'connected' && connectedChain !== undefined } })
+  const send = useSendCalls()
+  const id = send.data?.id
+  const calls = useCallsStatus({ id: id ?? '', query: { enabled: id !== undefined, refetchInterval: (query) => (query.state.data?.status === 'pending' || !query.state.data ? 500 : false) } })
+  const atomic = capabilities.data?.atomic?.status
+  return (
+    <section aria-label="Batched calls">
+      <p>
+        capabilities: <output data-testid="wagmi-capabilities">{capabilities.isSuccess ? `atomic ${atomic ?? 'not reported'}` : capabilities.isError ? 'unavailable' : ''}</output>
+      </p>
+      <button
+        type="button"
+        disabled={status !== 'connected' || send.isPending}
+        onClick={() =>
+          send.sendCalls({
+            calls: [
+              { to: batchReceivers[0], value: parseEther('0.25') },
+              { to: batchReceivers[1], value: parseEther('0.5') },
+            ],
+          })
+        }
+      >
+        Send a batch of two with wagmi
+      </button>
+      <p>
+        batch: <output data-testid="wagmi-calls-status">{calls.data ? `${calls.data.status} ${calls.data.statusCode}` : id ? 'sent' : ''}</output>, receipts{' '}
+        <output data-testid="wagmi-calls-receipts">{calls.data?.receipts?.length ?? 0}</output>
+      </p>
+      {send.error && (
+        <output role="alert" data-testid="wagmi-calls-error">
+          {'shortMessage' in send.error ? send.error.shortMessage : send.error.message} (code {String(codeOf(send.error) ?? 'none')})
+        </output>
+      )}
+    </section>
+  )
+}
+
 export default function App() {
   return (
     <WagmiProvider config={config}>
@@ -107,6 +184,7 @@ export default function App() {
           <AccountButton />
           <NetworkButton />
           <Dapp />
+          <Batch />
         </ModalProvider>
       </QueryClientProvider>
     </WagmiProvider>
