@@ -7,7 +7,7 @@
 import type { ELK } from 'elkjs/lib/elk-api.js'
 import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { connectPanel } from './panel.connect.ts'
+import { connectPanel, type PanelView } from './panel.connect.ts'
 import { panelTabs, type PanelTab, type panelMachine } from './panel.ts'
 import { ActorsTab, ChartTab, LogTab, SequenceTab, SessionTab } from './PanelTabs.tsx'
 import type { InspectorRecorder } from './recorder.ts'
@@ -39,6 +39,11 @@ button[aria-selected='true'], button[aria-pressed='true'] { background: var(--on
 button:focus-visible, input:focus-visible, select:focus-visible, summary:focus-visible, .lki-file:focus-within { outline: 2px solid var(--focus); outline-offset: 1px; }
 button:disabled { cursor: default; opacity: 0.55; }
 select, input { background: var(--control); border: 1px solid var(--edge); border-radius: 4px; }
+.lki-replay { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 6px; padding: 4px 8px; border-bottom: 1px solid var(--line); }
+.lki-replay button { display: inline-flex; align-items: center; justify-content: center; min-width: 32px; }
+.lki-replay svg { width: 14px; height: 14px; }
+.lki-replay input[type='range'] { flex: 1 1 120px; min-width: 100px; accent-color: var(--on-line); }
+.lki-step { flex: 1 1 200px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .lki-body { flex: 1; overflow: auto; padding: 8px; }
 .lki-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 6px; }
 .lki-tree, .lki-entries, .lki-messages { list-style: none; margin: 0; padding: 0; }
@@ -50,6 +55,7 @@ select, input { background: var(--control); border: 1px solid var(--edge); borde
 .lki-canvas svg { width: 100%; height: 100%; min-height: 240px; }
 .lki-chart { display: flex; flex-direction: column; height: 100%; }
 .lki-seq-scroll { overflow-x: auto; }
+.lki-messages .lki-ahead { color: var(--muted); }
 .lki-messages button { border: 0; background: none; text-align: start; width: 100%; font-family: ui-monospace, monospace; font-size: 12px; }
 pre { font: 12px/1.3 ui-monospace, monospace; white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
 .lki-file input { inline-size: 1px; block-size: 1px; opacity: 0; position: absolute; }
@@ -124,6 +130,7 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
           </button>
         </div>
       </div>
+      {!view.collapsed && view.replay && <ReplayBar replay={view.replay} />}
       {!view.collapsed && (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the tab panel scrolls; a keyboard reaches and scrolls it (WAI-ARIA tabs pattern)
         <div className="lki-body" id="lki-body" role="tabpanel" aria-labelledby={`lki-tab-${view.tab}`} tabIndex={0}>
@@ -135,6 +142,34 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
         </div>
       )}
     </section>
+  )
+}
+
+/** The replay's controls: first, previous, next, last, a slider over the steps, the step's event, and stop. */
+function ReplayBar({ replay }: { replay: NonNullable<PanelView['replay']> }) {
+  const { step, total } = replay
+  return (
+    <div className="lki-replay" role="toolbar" aria-label="Replay">
+      <button type="button" onClick={replay.first} disabled={step === 0} aria-label="First step">
+        <Icon d="M3 3h2v10H3zM13 3L6 8l7 5z" />
+      </button>
+      <button type="button" onClick={replay.previous} disabled={step === 0} aria-label="Previous step">
+        <Icon d="M12 3L5 8l7 5z" />
+      </button>
+      <button type="button" onClick={replay.next} disabled={step >= total - 1} aria-label="Next step">
+        <Icon d="M4 3l7 5-7 5z" />
+      </button>
+      <button type="button" onClick={replay.last} disabled={step >= total - 1} aria-label="Last step">
+        <Icon d="M11 3h2v10h-2zM3 3l7 5-7 5z" />
+      </button>
+      <input type="range" min={0} max={Math.max(0, total - 1)} value={step} aria-label="Step" aria-valuetext={`Step ${step + 1} of ${total}: ${replay.text}`} onChange={(e) => replay.seek(Number(e.target.value))} />
+      <output className="lki-step" aria-live="polite">
+        {`Step ${step + 1} of ${total}`} <span className="lki-value">{replay.text}</span>
+      </output>
+      <button type="button" onClick={replay.stop}>
+        Stop replay
+      </button>
+    </div>
   )
 }
 

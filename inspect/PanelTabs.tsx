@@ -112,7 +112,7 @@ export function SequenceTab({ view }: { view: PanelView }) {
             const y = 34 + i * rowHeight
             const self = m.from === m.to
             return (
-              <g key={m.seq} data-seq={m.seq} style={{ fill: m.selected ? 'var(--on-line)' : 'currentColor' }}>
+              <g key={m.seq} data-seq={m.seq} opacity={m.ahead ? 0.4 : 1} style={{ fill: m.selected ? 'var(--on-line)' : 'currentColor' }}>
                 <line x1={x(m.from)} x2={self ? x(m.from) + 18 : x(m.to)} y1={y} y2={y} style={{ stroke: m.selected ? 'var(--on-line)' : 'currentColor' }} strokeWidth={m.selected ? 2 : 1} />
                 <text x={(x(m.from) + x(m.to)) / 2 + (self ? 22 : 0)} y={y - 4} textAnchor={self ? 'start' : 'middle'} fontSize={11}>
                   {m.type}
@@ -125,7 +125,7 @@ export function SequenceTab({ view }: { view: PanelView }) {
       <ol className="lki-messages" aria-label="Events in time order">
         {view.messages.map((m) => (
           <li key={m.seq}>
-            <button type="button" aria-pressed={m.selected} onClick={() => view.pick(m.selected ? null : m.seq)}>
+            <button type="button" aria-pressed={m.selected} className={m.ahead ? 'lki-ahead' : undefined} onClick={() => view.pick(m.selected ? null : m.seq)}>
               {`${m.at.toFixed(0)} ms ${view.lifelines[m.from]} → ${view.lifelines[m.to]}: ${m.type}`}
             </button>
           </li>
@@ -210,6 +210,11 @@ export function SessionTab({ view }: { view: PanelView }) {
           Open a session file
           <input type="file" accept="application/json,.json" onChange={open} />
         </label>
+        {view.startReplay && (
+          <button type="button" onClick={view.startReplay}>
+            Replay step by step
+          </button>
+        )}
         {view.imported && (
           <button type="button" onClick={view.leaveImport}>
             Back to this page

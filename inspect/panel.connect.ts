@@ -7,7 +7,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { activeNodeIds, type MachineGraph } from './graph.ts'
 import type { PanelEvent, PanelFilters, PanelTab, panelMachine } from './panel.ts'
-import { panelTabs } from './panel.ts'
+import { clampStep, panelTabs, replayLength } from './panel.ts'
 import type { InspectedActor, InspectorEntry, InspectorSession } from './recorder.ts'
 import { coverageSummary, mergeCoverage, parseSession, type CoverageSummary } from './session.ts'
 
@@ -17,8 +17,11 @@ type EventEntry = Extract<InspectorEntry, { kind: 'event' }>
 
 /** An actor row of the Actors tab: its depth in the tree and its current state value as text. */
 export type ActorRow = InspectedActor & { depth: number; state: string; status: string; selected: boolean }
-/** A message of the Sequence tab: from one lifeline to another (the same one for an event from outside). */
-export type SequenceMessage = { seq: number; at: number; from: number; to: number; type: string; selected: boolean }
+/**
+ * A message of the Sequence tab: from one lifeline to another (the same one for an event from outside); `ahead` while a
+ * replay has not reached it yet.
+ */
+export type SequenceMessage = { seq: number; at: number; from: number; to: number; type: string; selected: boolean; ahead: boolean }
 
 /** A state value as one line: `connected.idle`, `{ size: expanded, source: live }` as `size.expanded | source.live`. */
 export function stateText(value: unknown): string {
@@ -81,7 +84,15 @@ export function connectPanel(snapshot: PanelSnapshot, send: (event: PanelEvent) 
   const imported = snapshot.matches({ source: 'imported' })
   const paused = snapshot.matches({ source: 'paused' })
   const base = imported && c.imported ? c.imported : live
-  const entries = paused && c.pausedAt !== null ? base.entries.filter((e) => e.seq <= c.pausedAt!) : base.entries
+  const nameOf = (id: string) => base.actors.find((a) => a.sessionId === id)?.name ?? id
+  // Replaying: the session as it stood after its step-th event (every entry before the next event), that event picked.
+  const replaying = snapshot.matches({ source: { imported: 'replaying' } })
+  const replayEvents = replaying ? base.entries.filter((e): e is EventEntry => e.kind === 'event') : []
+  const step = replaying && replayEvents.length > 0 ? clampStep(c.replayStep ?? 0, replayEvents.length) : null
+  const stepEvent = step === null ? null : replayEvents[step]!
+  const cut = stepEvent ? replayCut(base.entries, stepEvent, replayEvents[step! + 1]) : Number.POSITIVE_INFINITY
+  const entries = paused && c.pausedAt !== null ? base.entries.filter((e) => e.seq <= c.pausedAt!) : replaying ? base.entries.filter((e) => e.seq <= cut) : base.entries
+  const selectedEntry = stepEvent ? stepEvent.seq : c.selectedEntry
   const lastSnapshot = new Map<string, SnapshotEntry>()
   for (const e of entries) if (e.kind === 'snapshot') lastSnapshot.set(e.actor, e)
   const selectedId = c.selectedActor ?? base.actors.find((a) => a.parent === null)?.sessionId ?? null
@@ -99,19 +110,20 @@ export function connectPanel(snapshot: PanelSnapshot, send: (event: PanelEvent) 
   const activeIds = new Set(graph && selected ? activeNodeIds(graph, lastSnapshot.get(selected.sessionId)?.value as never) : [])
 
   // Sequence: one lifeline per actor that sends or receives; events from outside start at their own actor.
-  const events = entries.filter((e): e is EventEntry => e.kind === 'event')
+  // While replaying the whole sequence stays drawn (a later event can be picked to move there), the ones ahead faded.
+  const events = replaying ? replayEvents : entries.filter((e): e is EventEntry => e.kind === 'event')
   const lane = new Map<string, number>()
   for (const e of events) for (const id of [e.source ?? e.actor, e.actor]) if (!lane.has(id)) lane.set(id, lane.size)
-  const nameOf = (id: string) => base.actors.find((a) => a.sessionId === id)?.name ?? id
   const messages: SequenceMessage[] = events.map((e) => ({
     seq: e.seq,
     at: e.at,
     from: lane.get(e.source ?? e.actor) ?? 0,
     to: lane.get(e.actor) ?? 0,
     type: e.event.type,
-    selected: e.seq === c.selectedEntry,
+    selected: e.seq === selectedEntry,
+    ahead: step !== null && e.seq > cut,
   }))
-  const picked = c.selectedEntry === null ? null : (entries.find((e) => e.seq === c.selectedEntry) ?? null)
+  const picked = selectedEntry === null ? null : (entries.find((e) => e.seq === selectedEntry) ?? null)
   const around = picked ? snapshotsAround(entries, picked) : null
 
   const readFile = (text: string, then: (session: InspectorSession) => PanelEvent) => {
@@ -130,6 +142,25 @@ export function connectPanel(snapshot: PanelSnapshot, send: (event: PanelEvent) 
     live: snapshot.matches({ source: 'live' }),
     paused,
     imported,
+    /**
+     * The replay of an imported session: null unless replaying; else the step shown (0-based) of `total` (one per event),
+     * that event's line, and the moves (each kept within the session by the machine).
+     */
+    replay: replaying
+      ? {
+          step: step ?? 0,
+          total: replayEvents.length,
+          text: stepEvent ? `${stepEvent.source && stepEvent.source !== stepEvent.actor ? `${nameOf(stepEvent.source)} → ` : ''}${nameOf(stepEvent.actor)}: ${stepEvent.event.type}` : 'No events in this session',
+          first: () => send({ type: 'panel.step', to: 0 }),
+          previous: () => send({ type: 'panel.step', to: (step ?? 0) - 1 }),
+          next: () => send({ type: 'panel.step', to: (step ?? 0) + 1 }),
+          last: () => send({ type: 'panel.step', to: replayEvents.length - 1 }),
+          seek: (to: number) => send({ type: 'panel.step', to }),
+          stop: () => send({ type: 'panel.stopReplay' }),
+        }
+      : null,
+    /** Starts stepping through the imported session (offered while one is shown whole and has events). */
+    startReplay: imported && !replaying && replayLength(base) > 0 ? () => send({ type: 'panel.replay' }) : null,
     fileError: c.fileError,
     coverageMerged: c.mergedCoverage !== null,
     session: base,
@@ -148,7 +179,11 @@ export function connectPanel(snapshot: PanelSnapshot, send: (event: PanelEvent) 
     around,
     showTab: (tab: PanelTab) => send({ type: 'panel.tab', tab }),
     select: (actor: string) => send({ type: 'panel.select', actor }),
-    pick: (seq: number | null) => send({ type: 'panel.pick', seq }),
+    /** Picks an event (its snapshot before and after); while replaying, moves the replay to that event instead. */
+    pick: (seq: number | null) => {
+      const at = replaying && seq !== null ? replayEvents.findIndex((e) => e.seq === seq) : -1
+      send(at >= 0 ? { type: 'panel.step', to: at } : { type: 'panel.pick', seq })
+    },
     filter: (filters: Partial<PanelFilters>) => send({ type: 'panel.filter', filters }),
     pause: () => send({ type: 'panel.pause', seq: live.entries.at(-1)?.seq ?? 0 }),
     resume: () => send({ type: 'panel.resume' }),
@@ -162,6 +197,15 @@ export function connectPanel(snapshot: PanelSnapshot, send: (event: PanelEvent) 
     /** The shown session as the JSON text a file keeps. */
     exportText: () => JSON.stringify(base, null, 2),
   }
+}
+
+/**
+ * The last `seq` a replay shows at `event`: everything before the next event, and at least up to the receiving actor's
+ * snapshot after `event` (XState reports the events an actor sends while it handles one before its own new snapshot).
+ */
+export function replayCut(entries: InspectorEntry[], event: EventEntry, next: EventEntry | undefined): number {
+  const after = entries.find((e) => e.kind === 'snapshot' && e.actor === event.actor && e.seq > event.seq)?.seq ?? Number.NEGATIVE_INFINITY
+  return Math.max(after, next ? next.seq - 1 : Number.POSITIVE_INFINITY)
 }
 
 /** The picked entry's actor's snapshot before and after it (the last one at or before, the first one after). */

@@ -2,10 +2,10 @@ import { assign, createActor, fromPromise, setup, toPromise, type AnyActorRef } 
 import { describe, expect, test } from 'vitest'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { REDACTED } from './plain.ts'
-import { connectPanel, filterEntries, stateText } from './panel.connect.ts'
+import { connectPanel, filterEntries, replayCut, stateText } from './panel.connect.ts'
 import { panelThemeMode } from './index.ts'
 import { panelMachine, type PanelEvent, type PanelThemeMode } from './panel.ts'
-import { createRecorder, type InspectorSession } from './recorder.ts'
+import { createRecorder, type InspectorEntry, type InspectorSession } from './recorder.ts'
 import { coverageSummary, parseSession } from './session.ts'
 
 const lock = setup({ types: { events: {} as { type: 'lock.toggle' } } }).createMachine({
@@ -60,7 +60,7 @@ describe('panelMachine', () => {
     expect(actor.getSnapshot().context.pausedAt).toBe(3)
     const session = doorSession()
     actor.send({ type: 'panel.imported', session })
-    expect(actor.getSnapshot().value).toEqual({ size: 'expanded', source: 'imported' })
+    expect(actor.getSnapshot().value).toEqual({ size: 'expanded', source: { imported: 'whole' } })
     expect(actor.getSnapshot().context).toMatchObject({ pausedAt: null, selectedActor: null, imported: session })
     actor.send({ type: 'panel.leaveImport' })
     expect(actor.getSnapshot().matches({ source: 'live' })).toBe(true)
@@ -82,6 +82,7 @@ describe('panelMachine', () => {
       [{ type: 'panel.collapse' }, { type: 'panel.expand' }, { type: 'panel.collapse' }, { type: 'panel.tab', tab: 'chart' }],
       [{ type: 'panel.pause', seq: 1 }, { type: 'panel.resume' }, { type: 'panel.theme', mode: 'dark' }],
       [{ type: 'panel.pause', seq: 1 }, { type: 'panel.imported', session: doorSession() }, { type: 'panel.leaveImport' }, { type: 'panel.imported', session: doorSession() }],
+      [{ type: 'panel.imported', session: doorSession() }, { type: 'panel.replay' }, { type: 'panel.step', to: 3 }, { type: 'panel.stopReplay' }],
     ]
     const recorder = createRecorder()
     for (const path of paths) {
@@ -96,6 +97,105 @@ describe('panelMachine', () => {
     // The inspector's ids are the model walks' ids.
     expect(summary.transitions.total).toBe(transitionInventory(panelMachine).length)
     expect(summary.states.total).toBe(stateInventory(panelMachine).filter((id) => id !== 'inspectorPanel').length)
+  })
+})
+
+describe('replay', () => {
+  const replaying = () => {
+    const actor = start()
+    actor.send({ type: 'panel.imported', session: doorSession() })
+    actor.send({ type: 'panel.replay' })
+    return actor
+  }
+
+  test('behavior: replay steps through an imported session one event at a time; the views show it as it stood after that event', () => {
+    const actor = replaying()
+    const empty = createRecorder().session()
+    expect(actor.getSnapshot().value).toEqual({ size: 'expanded', source: { imported: 'replaying' } })
+    let v = view(actor, empty)
+    expect(v.replay).toMatchObject({ step: 0, total: 5, text: 'root: xstate.init' })
+    // Step 3 (door.open, sent from outside to the door): the door is open, the lock not yet toggled, the event picked.
+    v.replay!.seek(2)
+    v = view(actor, empty)
+    expect(v.replay).toMatchObject({ step: 2, text: 'root: door.open' })
+    expect(v.actors.map((a) => [a.name, a.state])).toEqual([
+      ['root', 'open'],
+      ['lock', 'locked'],
+    ])
+    expect([...v.activeIds]).toEqual(['door', 'door.open'])
+    expect(v.messages.map((m) => [m.type, m.selected, m.ahead])).toEqual([
+      ['xstate.init', false, false],
+      ['xstate.init', false, false],
+      ['door.open', true, false],
+      ['lock.toggle', false, true],
+      ['door.close', false, true],
+    ])
+    expect(v.around?.before?.value).toBe('closed')
+    expect(v.around?.after?.value).toBe('open')
+    v.replay!.next()
+    expect(view(actor, empty).actors.map((a) => a.state)).toEqual(['open', 'open'])
+    view(actor, empty).replay!.last()
+    v = view(actor, empty)
+    expect(v.replay).toMatchObject({ step: 4, text: 'root: door.close' })
+    expect(v.actors[0]!.state).toBe('closed')
+    v.replay!.previous()
+    expect(view(actor, empty).replay!.step).toBe(3)
+    view(actor, empty).replay!.first()
+    expect(view(actor, empty).replay!.step).toBe(0)
+  })
+
+  test('behavior: a step outside the session is kept within it (before the first, past the last, not a number)', () => {
+    const actor = replaying()
+    for (const [to, step] of [
+      [-1, 0],
+      [99, 4],
+      [Number.POSITIVE_INFINITY, 4],
+      [Number.NEGATIVE_INFINITY, 0],
+      [Number.NaN, 0],
+      [2.7, 2],
+    ] as const) {
+      actor.send({ type: 'panel.step', to })
+      expect(actor.getSnapshot().context.replayStep, String(to)).toBe(step)
+    }
+  })
+
+  test('behavior: picking an event in the sequence while replaying moves the replay there; stopping shows the whole session again', () => {
+    const actor = replaying()
+    const empty = createRecorder().session()
+    view(actor, empty).replay!.last()
+    const toggle = view(actor, empty).messages.find((m) => m.type === 'lock.toggle')!
+    view(actor, empty).pick(toggle.seq)
+    expect(view(actor, empty).replay!.step).toBe(3)
+    view(actor, empty).replay!.stop()
+    const v = view(actor, empty)
+    expect(v.replay).toBeNull()
+    expect(v.messages).toHaveLength(5)
+    expect(v.startReplay).toBeTypeOf('function')
+  })
+
+  test('behavior: replay is offered only for an imported session with events, and a new import ends a replay', () => {
+    const actor = start()
+    expect(view(actor, doorSession()).startReplay).toBeNull()
+    actor.send({ type: 'panel.imported', session: { ...doorSession(), entries: [] } })
+    expect(view(actor, doorSession()).startReplay).toBeNull()
+    actor.send({ type: 'panel.imported', session: doorSession() })
+    view(actor, doorSession()).startReplay!()
+    actor.send({ type: 'panel.step', to: 2 })
+    actor.send({ type: 'panel.imported', session: doorSession() })
+    expect(actor.getSnapshot().value).toEqual({ size: 'expanded', source: { imported: 'whole' } })
+    expect(actor.getSnapshot().context.replayStep).toBeNull()
+  })
+
+  test('behavior: replay reads the file only: the recorded actors get no event while it steps', () => {
+    const recorder = createRecorder()
+    const live = createActor(door, { inspect: recorder.inspect }).start()
+    const before = recorder.session().entries.length
+    const actor = start()
+    actor.send({ type: 'panel.imported', session: doorSession() })
+    actor.send({ type: 'panel.replay' })
+    for (let to = 0; to < 5; to++) actor.send({ type: 'panel.step', to })
+    expect(recorder.session().entries).toHaveLength(before)
+    expect(live.getSnapshot().value).toBe('closed')
   })
 })
 
@@ -246,5 +346,18 @@ describe('connectPanel', () => {
   test('behavior: a state value as one line', () => {
     expect(stateText({ size: 'expanded', source: { live: 'idle' } })).toBe('size.expanded | source.(live.idle)')
     expect(stateText(undefined)).toBe('')
+  })
+})
+
+describe('replayCut', () => {
+  test("behavior: a step shows up to the receiving actor's snapshot after the event, past the events it sent meanwhile", () => {
+    type EventEntry = Extract<InspectorEntry, { kind: 'event' }>
+    const event = (seq: number, actor: string): EventEntry => ({ seq, at: seq, kind: 'event', actor, source: null, event: { type: 'x' } })
+    const snapshot = (seq: number, actor: string): InspectorEntry => ({ seq, at: seq, kind: 'snapshot', actor, event: 'x', status: 'active', value: 'a', context: null })
+    const [first, sent, last] = [event(1, 'a'), event(2, 'b'), event(5, 'a')]
+    const entries = [first, sent, snapshot(3, 'b'), snapshot(4, 'a'), last, snapshot(6, 'a')]
+    expect(replayCut(entries, first, sent)).toBe(4)
+    expect(replayCut(entries, sent, last)).toBe(4)
+    expect(replayCut(entries, last, undefined)).toBe(Number.POSITIVE_INFINITY)
   })
 })

@@ -34,6 +34,8 @@ export type PanelContext = {
   fileError: string | null
   /** Light or dark, as the modal is drawn. */
   themeMode: PanelThemeMode
+  /** While an imported session is replayed, the index of the event shown (0 = its first event); null otherwise. */
+  replayStep: number | null
 }
 
 export type PanelEvent =
@@ -50,13 +52,29 @@ export type PanelEvent =
   | { type: 'panel.collapse' }
   | { type: 'panel.expand' }
   | { type: 'panel.theme'; mode: PanelThemeMode }
+  | { type: 'panel.replay' }
+  | { type: 'panel.step'; to: number }
+  | { type: 'panel.stopReplay' }
 
 export type PanelInput = { tab?: PanelTab; themeMode?: PanelThemeMode }
+
+/** How many steps a replay of `session` has: one per event it recorded (0 without a session). */
+export function replayLength(session: InspectorSession | null): number {
+  return session ? session.entries.filter((e) => e.kind === 'event').length : 0
+}
+
+/** `to` brought into a replay's steps: 0 to `length - 1` (0 when there are none); fractions round down. */
+export function clampStep(to: number, length: number): number {
+  if (!Number.isFinite(to)) return to > 0 ? Math.max(0, length - 1) : 0
+  return Math.max(0, Math.min(Math.floor(to), length - 1))
+}
 
 /**
  * The inspector panel's chart: two regions. `size` is `expanded` or `collapsed` (only the bar shows); `source` is
  * `live` (entries follow the recorder), `paused` (entries up to `pausedAt`) or `imported` (an exported session drawn
- * without the page, until `panel.leaveImport`). Tab, selection, filters and files are taken in every state.
+ * without the page, until `panel.leaveImport`): `imported.whole` shows all of it, `imported.replaying` steps through its
+ * events one at a time (`panel.step` to any step, kept within the session; the views show the session as it stood
+ * after that event). Replay only reads the file: it never sends an event to the page's modal. Tab, selection, filters and files are taken in every state.
  * @example createActor(panelMachine, { input: { tab: 'log' } }).start().send({ type: 'panel.pause', seq: 42 })
  */
 export const panelMachine = setup({
@@ -74,8 +92,14 @@ export const panelMachine = setup({
       selectedEntry: null,
       pausedAt: null,
       fileError: null,
+      replayStep: null,
     }),
-    dropSession: assign({ imported: null, selectedActor: null, selectedEntry: null }),
+    dropSession: assign({ imported: null, selectedActor: null, selectedEntry: null, replayStep: null }),
+    startReplay: assign({ replayStep: 0, selectedEntry: null }),
+    stepTo: assign({
+      replayStep: ({ context, event }) => (event.type === 'panel.step' ? clampStep(event.to, replayLength(context.imported)) : context.replayStep),
+    }),
+    endReplay: assign({ replayStep: null }),
     mergeCoverage: assign({ mergedCoverage: ({ event }) => (event.type === 'panel.coverageMerged' ? event.coverage : null), fileError: null }),
     setTheme: assign({ themeMode: ({ context, event }) => (event.type === 'panel.theme' ? event.mode : context.themeMode) }),
     refuseFile: assign({ fileError: ({ event }) => (event.type === 'panel.fileRefused' ? event.message : null) }),
@@ -93,6 +117,7 @@ export const panelMachine = setup({
     mergedCoverage: null,
     fileError: null,
     themeMode: input.themeMode ?? 'light',
+    replayStep: null,
   }),
   on: {
     'panel.theme': { actions: 'setTheme' },
@@ -117,7 +142,15 @@ export const panelMachine = setup({
       states: {
         live: { on: { 'panel.pause': { target: 'paused', actions: 'holdAt' } } },
         paused: { on: { 'panel.resume': { target: 'live', actions: 'follow' } } },
-        imported: { on: { 'panel.leaveImport': { target: 'live', actions: 'dropSession' } } },
+        imported: {
+          initial: 'whole',
+          on: { 'panel.leaveImport': { target: 'live', actions: 'dropSession' } },
+          states: {
+            whole: { on: { 'panel.replay': { target: 'replaying', actions: 'startReplay' } } },
+            // Replay reads the imported session only: no event of it is ever sent to an actor of the page.
+            replaying: { on: { 'panel.step': { actions: 'stepTo' }, 'panel.stopReplay': { target: 'whole', actions: 'endReplay' } } },
+          },
+        },
       },
     },
   },

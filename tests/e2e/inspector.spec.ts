@@ -4,7 +4,7 @@
  * event, the log's filters, an export that imports back identically; keyboard, axe, no request off loopback.
  */
 import type { Page } from '@playwright/test'
-import { connectDevWallet, expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { connectDevWallet, expect, expectNoAxeViolations, liveState, test } from './fixtures.ts'
 import { openCleanDemo } from './fixtures.ts'
 
 const panel = (page: Page) => page.locator('latchkey-inspector').getByRole('region', { name: 'latchkey inspector' })
@@ -144,4 +144,65 @@ test('the panel is drawn as the modal is (its theme mode, then setThemeMode), an
   await expect(panel(page).getByTestId('chart')).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('inspector-dark-phone.png') })
   await expectNoAxeViolations(page, 'the inspector on a phone, dark')
+})
+
+test("an exported session replays step by step on a fresh page: the chart and the sequence follow the step, and the page's modal gets none of its events", async ({ page }) => {
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await connectDevWallet(page)
+  await tab(page, 'Export / Import').click()
+  const download = page.waitForEvent('download')
+  await panel(page).getByRole('button', { name: 'Download session (JSON)' }).click()
+  const file = await (await download).path()
+
+  // A fresh page, not connected: the file is opened and replayed.
+  await page.evaluate(() => localStorage.clear())
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await tab(page, 'Export / Import').click()
+  await panel(page).getByLabel('Open a session file').setInputFiles(file)
+  await panel(page).getByRole('button', { name: 'Replay step by step' }).click()
+  const replay = panel(page).getByRole('toolbar', { name: 'Replay' })
+  await expect(replay).toContainText(/Step 1 of \d+/)
+  await expect(replay.getByRole('button', { name: 'First step' })).toBeDisabled()
+
+  // The connection's chart at the request: connecting; at the last step: connected.
+  await tab(page, 'Actors').click()
+  await panel(page)
+    .getByRole('list', { name: 'Actors' })
+    .getByRole('button', { name: /^connection\.eip155/ })
+    .click()
+  await tab(page, 'Sequence').click()
+  const request = panel(page)
+    .getByRole('list', { name: 'Events in time order' })
+    .getByRole('button', { name: /connection\.request$/ })
+    .first()
+  await request.click()
+  await expect(replay).toContainText('connection.request')
+  await expect(request).toHaveAttribute('aria-pressed', 'true')
+  await expect(panel(page).getByRole('region', { name: 'Snapshot before and after' })).toContainText('connecting')
+  await tab(page, 'Chart').click()
+  await expect(panel(page).locator('[data-state-id="connection.connecting"]')).toHaveAttribute('data-active', 'true')
+  await replay.getByRole('button', { name: 'Last step' }).click()
+  await expect(replay.getByRole('button', { name: 'Next step' })).toBeDisabled()
+  await expect(panel(page).locator('[data-state-id="connection.connected"]')).toHaveAttribute('data-active', 'true')
+  // The slider and the keys move it too.
+  await replay.getByRole('slider', { name: 'Step' }).fill('0')
+  await expect(replay).toContainText(/Step 1 of/)
+  await replay.getByRole('slider', { name: 'Step' }).press('ArrowRight')
+  await expect(replay).toContainText(/Step 2 of/)
+  await replay.getByRole('button', { name: 'Next step' }).click()
+  await expect(replay).toContainText(/Step 3 of/)
+  await replay.getByRole('button', { name: 'Previous step' }).click()
+  await expect(replay).toContainText(/Step 2 of/)
+  await expectNoAxeViolations(page, 'the inspector replaying')
+
+  // The page's own modal heard none of it: still disconnected, and the live recording holds no connect.
+  await expect(liveState(page).status).toHaveText('disconnected')
+  const liveTypes = await page.evaluate(() =>
+    (window as unknown as { latchkeyInspector: { exportSession(): { entries: Array<{ kind: string; event?: { type: string } }> } } }).latchkeyInspector
+      .exportSession()
+      .entries.flatMap((e) => (e.kind === 'event' && e.event ? [e.event.type] : [])),
+  )
+  expect(liveTypes.filter((t) => t.startsWith('connection.'))).toEqual([])
+  await replay.getByRole('button', { name: 'Stop replay' }).click()
+  await expect(replay).toHaveCount(0)
 })
