@@ -6,9 +6,10 @@
 import { BaseError } from '../adapters/errors.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
 import { waitForEip155Transaction } from '../adapters/receipt.ts'
-import { createActor, fromPromise, toPromise } from 'xstate'
+import { createActor, fromPromise, toPromise, type AnyActorRef } from 'xstate'
 import { connectionStatus } from '../machines/connection.ts'
 import { batchIdOf } from '../machines/batch.status.ts'
+import { batchMachine, type GetCallsStatusInput } from '../machines/batch.ts'
 import { transactionMachine, type TransactionWaitInput } from '../machines/transaction.ts'
 import { transactionEndOf, type TransactionEnd } from '../machines/transactionEnd.ts'
 import type { ModalInstance } from './instance.ts'
@@ -127,6 +128,20 @@ export function getEip155Provider(modal: ModalInstance): { provider: Eip1193Prov
  * with its hash (no wallet prompt, no toast), its end waited for by the one receipt rule (`adapters/receipt.ts`) on that
  * provider. The library's every receipt wait runs in a transaction machine.
  */
+/** The batch machine resumed at its status polls (a batch the dapp sent itself), reading them through `provider`. */
+const followBatchOn = (provider: Eip1193Provider) =>
+  batchMachine.provide({
+    actors: { getCallsStatus: fromPromise<unknown, GetCallsStatusInput>(({ input }) => provider.request({ method: 'wallet_getCallsStatus', params: [input.id] })) },
+  })
+
+/** The batch's chain: the request's `chainId` (a hex quantity, EIP-5792), else the connection's. */
+function batchChainOf(params: unknown, fallback: number | undefined): string {
+  const request = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined
+  const hex = typeof request?.chainId === 'string' && /^0x[0-9a-fA-F]+$/.test(request.chainId) ? Number.parseInt(request.chainId, 16) : undefined
+  const chainId = hex ?? fallback
+  return chainId === undefined ? 'eip155' : `eip155:${chainId}`
+}
+
 const followOn = (provider: Eip1193Provider) =>
   transactionMachine.provide({
     actors: {
@@ -140,42 +155,42 @@ const followOn = (provider: Eip1193Provider) =>
  * hash, which waits by the one receipt rule of the library (`adapters/receipt.ts`: failed reads retried, a replacement
  * followed, `unknown` after its receipt timeout, then the balance is read all the same): the modal's balance follows
  * what the dapp sends through wagmi or ethers. A modal destroyed meanwhile stops the wait. A batch of calls sent through
- * it (`wallet_sendCalls`, EIP-5792) makes the modal read its balance again when the dapp's own `wallet_getCallsStatus`
- * first answers a final status for it (200 and above: confirmed, failed, reverted or partly run; wagmi's
- * useCallsStatus and waitForCallsStatus ask until then). Everything else passes through untouched.
+ * it (`wallet_sendCalls`, EIP-5792) is followed the same way by the batch machine, resumed at its status polls with the
+ * batch's id (`wallet_getCallsStatus` every `callsStatusPoll`, at most `callsStatusTimeout`, no toast of its own): the
+ * modal reads its balance again once the batch has ended (confirmed, failed, reverted, partly run, or its end unknown),
+ * whether or not the dapp asks for the status itself. Everything else passes through untouched.
  * @example new BrowserProvider(withBalanceRefresh(modal, provider)) // a send through it refreshes the modal's balance
  */
 export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstance, provider: P): P {
-  const machine = followOn(provider)
-  const followReceipt = async (hash: unknown) => {
-    if (typeof hash !== 'string') return
-    const destroyed = () => modal.actor.getSnapshot().status === 'stopped'
-    if (destroyed()) return
-    const connection = readEip155Connection(modal)
-    const input = { caipNetworkId: connection.chainId === undefined ? 'eip155' : `eip155:${connection.chainId}`, namespace: 'eip155', connectorId: connection.connectorId ?? '', hash }
-    const transaction = createActor(machine, { input }).start()
-    const sub = modal.actor.subscribe({ complete: () => transaction.stop() })
+  const transactions = followOn(provider)
+  const batches = followBatchOn(provider)
+  const destroyed = () => modal.actor.getSnapshot().status === 'stopped'
+  /** Runs `actor` to its end, stopped with the modal; a decided end (a final state) reads the balance again. */
+  const untilEnd = async (actor: AnyActorRef) => {
+    const sub = modal.actor.subscribe({ complete: () => actor.stop() })
     // A run stopped with the modal completes too, but ends in no final state: only a decided end reads the balance.
-    await toPromise(transaction).catch(() => undefined)
-    if (transaction.getSnapshot().status === 'done' && !destroyed()) modal.refreshBalance()
+    await toPromise(actor).catch(() => undefined)
+    if (actor.getSnapshot().status === 'done' && !destroyed()) modal.refreshBalance()
     sub.unsubscribe()
   }
-  /** The batches sent through this provider whose final status the dapp has not read yet (EIP-5792 ids). */
-  const batches = new Set<string>()
-  const afterCallsStatus = (params: unknown, answer: unknown) => {
-    const id = Array.isArray(params) ? params[0] : undefined
-    const status = typeof answer === 'object' && answer !== null ? (answer as { status?: unknown }).status : undefined
-    if (typeof id !== 'string' || !batches.has(id) || typeof status !== 'number' || status < 200) return
-    batches.delete(id)
-    if (modal.actor.getSnapshot().status !== 'stopped') modal.refreshBalance()
+  const followReceipt = (hash: unknown) => {
+    if (typeof hash !== 'string' || destroyed()) return
+    const connection = readEip155Connection(modal)
+    const input = { caipNetworkId: connection.chainId === undefined ? 'eip155' : `eip155:${connection.chainId}`, namespace: 'eip155', connectorId: connection.connectorId ?? '', hash }
+    void untilEnd(createActor(transactions, { input }).start())
+  }
+  const followBatch = (params: unknown, answer: unknown) => {
+    const id = batchIdOf(answer)
+    if (id === undefined || destroyed()) return
+    const connection = readEip155Connection(modal)
+    const caipNetworkId = batchChainOf(params, connection.chainId)
+    const input = { connectorId: connection.connectorId ?? '', from: connection.address ?? '', caipNetworkId, calls: [], atomicRequired: false, capabilities: {}, resume: { id }, quiet: true }
+    void untilEnd(createActor(batches, { input }).start())
   }
   const request = async (args: { method: string; params?: unknown }) => {
     const result = await provider.request(args)
-    if (args.method === 'eth_sendTransaction' || args.method === 'eth_sendRawTransaction') void followReceipt(result)
-    else if (args.method === 'wallet_sendCalls') {
-      const id = batchIdOf(result)
-      if (id !== undefined) batches.add(id)
-    } else if (args.method === 'wallet_getCallsStatus') afterCallsStatus(args.params, result)
+    if (args.method === 'eth_sendTransaction' || args.method === 'eth_sendRawTransaction') followReceipt(result)
+    else if (args.method === 'wallet_sendCalls') followBatch(args.params, result)
     return result
   }
   return new Proxy(provider, {

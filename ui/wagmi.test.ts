@@ -169,6 +169,20 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
     await waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
   })
 
+  test('behavior: a batch sent through wagmi that the dapp never asks about is followed by the modal: its balance follows once the calls landed', async () => {
+    const f = setup()
+    await f.connect()
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(f.modalBalance()).toBeDefined())
+    const before = f.modalBalance()
+    const to = freshAddress()
+    await sendCalls(f.config, { calls: [{ to, value: parseEther('0.25') }] })
+    await waitFor(async () => expect(await f.chain(0).getBalance({ address: to })).toBe(parseEther('0.25')), { timeout: 10_000 })
+    const onChain = await f.chain(0).getBalance({ address: f.wallet.state.address })
+    await waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
+    expect(f.modalBalance()).not.toBe(before)
+  })
+
   test("behavior: signMessage goes to the connected wallet; the signature verifies for the modal's address", async () => {
     const f = setup()
     await f.connect()
