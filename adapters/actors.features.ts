@@ -12,6 +12,7 @@ import type { WalletConnectClient } from './walletconnect.ts'
 
 /** Thrown by the pairing actors when WalletConnect is off (`walletConnect: false`). */
 export class WalletConnectDisabledError extends BaseError {
+  static override docsPath = '/errors/WalletConnectDisabledError'
   override name = 'WalletConnectDisabledError'
   constructor() {
     super('WalletConnect is turned off (options.walletConnect is false).')

@@ -16,6 +16,7 @@ export type AdaptersByNamespace = Partial<Record<ChainNamespace, ChainAdapter>>
  * (spec §8), its details the sentence of spec §5, 'The adapter for the {namespace} namespace does not exist.'
  */
 export class AdapterNotFoundError extends BaseError {
+  static override docsPath = '/errors/AdapterNotFoundError'
   override name = 'AdapterNotFoundError'
   /** The namespace without an adapter (eip155, solana, bip122, polkadot, cosmos, …). */
   readonly namespace: string

@@ -10,6 +10,7 @@ const bitcoinAddress = /^([13mn2][1-9A-HJ-NP-Za-km-z]{25,34}|(bc|tb|bcrt)1[02-9a
 
 /** Thrown by {@link parseAddress} for a value that is not an address of the namespace (spec §5). */
 export class InvalidAddressError extends BaseError {
+  static override docsPath = '/errors/InvalidAddressError'
   override name = 'InvalidAddressError'
   constructor(namespace: string, value: unknown, reason: string) {
     super('Invalid address', { details: `${reason} Received for ${namespace}: ${preview(value)}` })

@@ -150,6 +150,7 @@ export function describeAddressNetwork(address: string): string {
 
 /** An address that is not an address of the network in use (e.g. a `bc1…` or `tb1…` address on regtest), or none at all. */
 export class InvalidBitcoinAddressError extends BaseError {
+  static override docsPath = '/errors/InvalidBitcoinAddressError'
   override name = 'InvalidBitcoinAddressError'
   constructor(address: string, networkName: string) {
     super(`'${address}' is not a ${networkName} address`, { details: describeAddressNetwork(address) })
@@ -157,6 +158,7 @@ export class InvalidBitcoinAddressError extends BaseError {
 }
 /** The wallet (or this adapter) cannot use that network: Bitcoin wallets cannot be asked to add one. */
 export class UnsupportedBitcoinChainError extends BaseError {
+  static override docsPath = '/errors/UnsupportedBitcoinChainError'
   override name = 'UnsupportedBitcoinChainError'
   constructor(networkName: string) {
     super(`The wallet does not support ${networkName}.`)
@@ -167,6 +169,7 @@ export class UnsupportedBitcoinChainError extends BaseError {
  * is not signed, or a signature does not verify. Never broadcast such a PSBT.
  */
 export class InvalidSignedPsbtError extends BaseError {
+  static override docsPath = '/errors/InvalidSignedPsbtError'
   override name = 'InvalidSignedPsbtError'
   reason: 'malformed' | 'altered' | 'unsigned' | 'badSignature'
   constructor(reason: InvalidSignedPsbtError['reason'], details: string) {
@@ -182,10 +185,12 @@ export class InvalidSignedPsbtError extends BaseError {
 }
 /** A PSBT or transfer request that is wrong before any wallet is asked (an input index out of range, no amount). */
 export class InvalidBitcoinRequestError extends BaseError {
+  static override docsPath = '/errors/InvalidBitcoinRequestError'
   override name = 'InvalidBitcoinRequestError'
 }
 /** The blockchain API refused or failed a broadcast; `code` is the refusal code when the API gave one (`DOUBLE_SPEND`, …). */
 export class BitcoinBroadcastError extends BaseError {
+  static override docsPath = '/errors/BitcoinBroadcastError'
   override name = 'BitcoinBroadcastError'
   code: string | undefined
   constructor(message: string, code?: string, cause?: unknown) {

@@ -72,7 +72,10 @@ describe('callForeign', () => {
     answer('late')
     const result = await outcome
     expect(result).toMatchObject({ error: expect.any(RequestTimeoutError) })
-    expect((result as { error: RequestTimeoutError }).error.message).toMatchInlineSnapshot(`"The wallet (eth_accounts) timed out after 10 s."`)
+    expect((result as { error: RequestTimeoutError }).error.message).toMatchInlineSnapshot(`
+      "The wallet (eth_accounts) timed out after 10 s.
+      Docs: https://latchkey.example/errors/RequestTimeoutError"
+    `)
     expect((result as { error: RequestTimeoutError }).error).toMatchObject({ operation: 'The wallet (eth_accounts)', timeout: 10_000 })
   })
 
@@ -115,6 +118,7 @@ describe('parseForeign and safeParse', () => {
     expect(parseForeign('cfg.fn', schema, { n: 1 })).toEqual({ n: 1 })
     expect(() => parseForeign('cfg.fn', schema, { n: '1' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidCallbackResponseError: cfg.fn answered with an invalid value.
+      Docs: https://latchkey.example/errors/InvalidCallbackResponseError
       Details: Received: {"n":"1"}]
     `)
     expect(() => parseForeign('cfg.fn', schema, undefined)).toThrow(InvalidCallbackResponseError)

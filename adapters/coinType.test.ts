@@ -22,6 +22,7 @@ describe('evmCoinType (ENSIP-11; spec §5 "EVM chain id for name coin type must 
     }
     expect(() => evmCoinType(2147483648)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidChainIdError: Invalid chainId
+      Docs: https://latchkey.example/errors/InvalidChainIdError
       Details: An EVM chain id for a name coin type must be a positive integer below 2147483648; received 2147483648.]
     `)
   })

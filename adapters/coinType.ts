@@ -8,6 +8,7 @@ import { preview } from '../kernel/urls.ts'
 
 /** Thrown by {@link evmCoinType} (spec §5 'Invalid chainId'). */
 export class InvalidChainIdError extends BaseError {
+  static override docsPath = '/errors/InvalidChainIdError'
   override name = 'InvalidChainIdError'
   constructor(chainId: unknown) {
     super('Invalid chainId', { details: `An EVM chain id for a name coin type must be a positive integer below 2147483648; received ${preview(chainId)}.` })

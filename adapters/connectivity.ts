@@ -15,6 +15,7 @@ export type ConnectivityTarget = {
 
 /** A request failed because the browser is offline or the network did not carry it (no HTTP answer at all). */
 export class OfflineError extends BaseError {
+  static override docsPath = '/errors/OfflineError'
   override name = 'OfflineError'
   constructor(args: { cause?: unknown } = {}) {
     super('The network is unreachable: the browser is offline or the request got no answer.', args)

@@ -32,6 +32,7 @@ const invalidTransferMessages: Record<InvalidTransferField, string> = {
  * or a hash that is not 32 bytes. Thrown before the wallet is asked anything.
  */
 export class InvalidTransferError extends BaseError {
+  static override docsPath = '/errors/InvalidTransferError'
   override name = 'InvalidTransferError'
   /** Which field of the request is wrong. */
   field: InvalidTransferField
@@ -43,6 +44,7 @@ export class InvalidTransferError extends BaseError {
 
 /** The wallet is on another chain than the transfer's: the user must switch first (spec §4 Send). */
 export class ChainMismatchError extends BaseError {
+  static override docsPath = '/errors/ChainMismatchError'
   override name = 'ChainMismatchError'
   /** The transfer's chain id (decimal). */
   expectedChainId: number
@@ -62,6 +64,7 @@ export class ChainMismatchError extends BaseError {
  * the balance, a paused token…). `details` is the node's reason, e.g. 'execution reverted: DEV: insufficient balance'.
  */
 export class TransferWouldFailError extends BaseError {
+  static override docsPath = '/errors/TransferWouldFailError'
   override name = 'TransferWouldFailError'
   constructor(args: { details: string; cause: unknown }) {
     super('The transfer would fail', args)

@@ -31,6 +31,7 @@ export const connectorDiscoveryTimeout = 1_500
 
 /** Thrown when a connector id names no discovered wallet. */
 export class ConnectorNotFoundError extends BaseError {
+  static override docsPath = '/errors/ConnectorNotFoundError'
   override name = 'ConnectorNotFoundError'
   constructor(connectorId: string) {
     super('Connector not found', { details: `No wallet with id "${connectorId}" was discovered.` })
@@ -38,6 +39,7 @@ export class ConnectorNotFoundError extends BaseError {
 }
 /** Thrown by reconnect when the wallet no longer grants accounts to the site. */
 export class NotConnectedError extends BaseError {
+  static override docsPath = '/errors/NotConnectedError'
   override name = 'NotConnectedError'
   constructor() {
     super('The wallet is not connected to this site.')

@@ -10,6 +10,7 @@ export { BaseError, type BaseErrorParameters }
 
 /** An EIP-1193 / JSON-RPC error with its numeric code. */
 export class ProviderRpcError extends BaseError {
+  static override docsPath = '/errors/ProviderRpcError'
   override name = 'ProviderRpcError'
   code: number
   data: unknown
@@ -22,6 +23,7 @@ export class ProviderRpcError extends BaseError {
 
 /** EIP-1193 4001: the user rejected the request. Not a failure: the flow lets the user try again. */
 export class UserRejectedRequestError extends ProviderRpcError {
+  static override docsPath = '/errors/UserRejectedRequestError'
   static code = 4001 as const
   override name = 'UserRejectedRequestError'
   constructor(args: BaseErrorParameters = {}) {
@@ -30,6 +32,7 @@ export class UserRejectedRequestError extends ProviderRpcError {
 }
 /** EIP-1193 4100: the requested method or account has not been authorised by the user. */
 export class UnauthorizedProviderError extends ProviderRpcError {
+  static override docsPath = '/errors/UnauthorizedProviderError'
   static code = 4100 as const
   override name = 'UnauthorizedProviderError'
   constructor(args: BaseErrorParameters = {}) {
@@ -38,6 +41,7 @@ export class UnauthorizedProviderError extends ProviderRpcError {
 }
 /** EIP-1193 4200: the provider does not support the method. */
 export class UnsupportedProviderMethodError extends ProviderRpcError {
+  static override docsPath = '/errors/UnsupportedProviderMethodError'
   static code = 4200 as const
   override name = 'UnsupportedProviderMethodError'
   constructor(args: BaseErrorParameters = {}) {
@@ -46,6 +50,7 @@ export class UnsupportedProviderMethodError extends ProviderRpcError {
 }
 /** EIP-1193 4900: the provider is disconnected from all chains. */
 export class ProviderDisconnectedError extends ProviderRpcError {
+  static override docsPath = '/errors/ProviderDisconnectedError'
   static code = 4900 as const
   override name = 'ProviderDisconnectedError'
   constructor(args: BaseErrorParameters = {}) {
@@ -54,6 +59,7 @@ export class ProviderDisconnectedError extends ProviderRpcError {
 }
 /** EIP-1193 4901: the provider is not connected to the requested chain. */
 export class ChainDisconnectedError extends ProviderRpcError {
+  static override docsPath = '/errors/ChainDisconnectedError'
   static code = 4901 as const
   override name = 'ChainDisconnectedError'
   constructor(args: BaseErrorParameters = {}) {
@@ -62,6 +68,7 @@ export class ChainDisconnectedError extends ProviderRpcError {
 }
 /** EIP-3085/3326 4902: the wallet does not know the chain; the caller may add it (spec §5, §8). */
 export class UnrecognizedChainError extends ProviderRpcError {
+  static override docsPath = '/errors/UnrecognizedChainError'
   static code = 4902 as const
   override name = 'UnrecognizedChainError'
   constructor(args: BaseErrorParameters = {}) {
@@ -75,6 +82,7 @@ export class UnrecognizedChainError extends ProviderRpcError {
  * one. Not a rejection: only 4001 is.
  */
 export class UnknownProviderError extends ProviderRpcError {
+  static override docsPath = '/errors/UnknownProviderError'
   static code = 5000 as const
   override name = 'UnknownProviderError'
   constructor(shortMessage: string, args: BaseErrorParameters = {}) {
@@ -94,11 +102,13 @@ export const jsonRpcErrorNames: Record<number, string> = {
 
 /** A JSON-RPC error in the -32xxx range. */
 export class JsonRpcError extends ProviderRpcError {
+  static override docsPath = '/errors/JsonRpcError'
   override name = 'JsonRpcError'
 }
 
 /** A wallet answered with something that is not what the method promises (not an address, not a hex chain id). */
 export class InvalidProviderResponseError extends BaseError {
+  static override docsPath = '/errors/InvalidProviderResponseError'
   override name = 'InvalidProviderResponseError'
   constructor(method: string, received: unknown) {
     super(`The wallet answered ${method} with an invalid value.`, {
@@ -132,7 +142,7 @@ export function toProviderError(error: unknown): BaseError {
     return mapProviderError(error)
   } catch (unreadable) {
     // A hostile error object (a getter that throws, a proxy): still a typed error.
-    return new BaseError('Unknown error', { details: 'The error could not be read.', cause: unreadable })
+    return new BaseError('Unknown error', { details: 'The error could not be read.', cause: unreadable, docsPath: '/errors/BaseError' })
   }
 }
 
@@ -161,7 +171,7 @@ function mapProviderError(error: unknown): BaseError {
     })
   }
   if (code !== undefined) return new ProviderRpcError(code, message || 'The wallet returned an error.', args)
-  return new BaseError(message || 'Unknown error', { cause: error })
+  return new BaseError(message || 'Unknown error', { cause: error, docsPath: '/errors/BaseError' })
 }
 
 function readCode(error: unknown, depth = 0): number | undefined {
@@ -202,6 +212,7 @@ export function summarizeError(error: unknown): ErrorSummary {
  * `getSessions`, …). Spec §9 "RPC default timeout 10 s". `operation` names what was asked, `timeout` is in ms.
  */
 export class RequestTimeoutError extends BaseError {
+  static override docsPath = '/errors/RequestTimeoutError'
   override name = 'RequestTimeoutError'
   operation: string
   timeout: number
@@ -221,6 +232,7 @@ function formatSeconds(ms: number): string {
  * that is not what its contract promises. `operation` names the function (`siwx.createMessage`).
  */
 export class InvalidCallbackResponseError extends BaseError {
+  static override docsPath = '/errors/InvalidCallbackResponseError'
   override name = 'InvalidCallbackResponseError'
   operation: string
   constructor(operation: string, received: unknown, args: Omit<BaseErrorParameters, 'details'> = {}) {

@@ -17,6 +17,7 @@ export const FRAME_Z_INDEX = 999_999
 
 /** Thrown when a request is posted before the iframe exists (spec §8: "W3mFrame: iframe is not set"). */
 export class FrameNotSetError extends BaseError {
+  static override docsPath = '/errors/FrameNotSetError'
   override name = 'FrameNotSetError'
   constructor() {
     super(`${FRAME_NAME}: iframe is not set`)
@@ -28,6 +29,7 @@ export class FrameNotSetError extends BaseError {
  * the EIP-1193 / EIP-5792 code of an RPC request's refusal when the frame gave one.
  */
 export class FrameReplyError extends BaseError {
+  static override docsPath = '/errors/FrameReplyError'
   override name = 'FrameReplyError'
   retryAfterSeconds: number | undefined
   code: number | undefined
@@ -40,6 +42,7 @@ export class FrameReplyError extends BaseError {
 
 /** An aborted request (spec §8: "Request was aborted" for an RPC request, "Something went wrong" otherwise). */
 export class FrameAbortError extends BaseError {
+  static override docsPath = '/errors/FrameAbortError'
   override name = 'FrameAbortError'
   constructor(kind: FrameRequestKind) {
     super(kind === 'RPC_REQUEST' ? 'Request was aborted' : 'Something went wrong')

@@ -14,6 +14,7 @@ export const forbiddenLinkSchemes = ['javascript', 'data', 'vbscript', 'file', '
 
 /** Thrown for a wallet link that is malformed or could run script (spec §5 links). Never opened. */
 export class InvalidWalletLinkError extends BaseError {
+  static override docsPath = '/errors/InvalidWalletLinkError'
   override name = 'InvalidWalletLinkError'
   constructor(link: unknown, reason: string) {
     super('Invalid wallet link', { details: `${reason} Received: ${preview(link)}` })
@@ -21,6 +22,7 @@ export class InvalidWalletLinkError extends BaseError {
 }
 /** Thrown for a pairing URI that is not a WalletConnect v2 URI (`wc:<topic>@2?…`). */
 export class InvalidPairingUriError extends BaseError {
+  static override docsPath = '/errors/InvalidPairingUriError'
   override name = 'InvalidPairingUriError'
   constructor(uri: unknown) {
     super('Invalid WalletConnect URI', { details: `Expected wc:<topic>@2?relay-protocol=…&symKey=…; received ${preview(uri)}` })

@@ -155,6 +155,7 @@ describe('spec §5: the connection layer accepts only http(s) or ws(s) URLs', ()
     }
     expect(() => defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: ether, rpcUrl: 'ftp://rpc.example' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidUrlError: Invalid URL
+      Docs: https://latchkey.example/errors/InvalidUrlError
       Details: Expected an absolute http:// or https:// URL. The ftp: protocol is not accepted. Received: "ftp://rpc.example"]
     `)
     expect(defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: ether, rpcUrl: 'http://127.0.0.1:8545' }).rpcUrls.default.http).toEqual(['http://127.0.0.1:8545'])

@@ -33,6 +33,7 @@ const featureNames: Record<OptionalPeerFeature, string> = {
  * err instanceof MissingPeerDependencyError && err.packages // ['@solana/web3.js']
  */
 export class MissingPeerDependencyError extends BaseError {
+  static override docsPath = '/errors/MissingPeerDependencyError'
   override name = 'MissingPeerDependencyError'
   /** The packages to install. */
   readonly packages: readonly string[]

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { createManualClock } from '../tests/harness/clock.ts'
 import { bitcoin, defineEvmNetwork, mainnet, solana } from './networks.ts'
+import { docsBaseUrl } from '../kernel/errors.ts'
 import { createRpcTransport, rpcNodeUrl, RpcConnectionError, RpcHttpError, RpcInvalidResponseError, RpcNodeError, rpcRetryPolicy, RpcTimeoutError } from './rpc.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
 
@@ -98,6 +99,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
     expect((error as RpcHttpError).status).toBe(503)
     expect((error as Error).message).toMatchInlineSnapshot(`
       "HTTP 503 from the node.
+      Docs: https://latchkey.example/errors/RpcHttpError
       Details: https://node.example/v1/: {"message":"busy"}"
     `)
   })
@@ -112,6 +114,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
     expect(error).toBeInstanceOf(RpcTimeoutError)
     expect((error as Error).message).toMatchInlineSnapshot(`
       "The node did not answer within 10000 ms.
+      Docs: https://latchkey.example/errors/RpcTimeoutError
       Details: https://node.example/v1/: 4 attempts"
     `)
   })
@@ -131,6 +134,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
     expect((error as Error).message).toMatchInlineSnapshot(`
       "The node could not be reached.
       https://node.example/v1/: 4 attempts
+      Docs: https://latchkey.example/errors/RpcConnectionError
       Details: Failed to fetch"
     `)
   })
@@ -148,7 +152,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
       .request({ method: 'eth_chainId' })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RpcInvalidResponseError)
-    expect((error as Error).message).toBe(`The node's answer to eth_chainId is not a JSON-RPC reply.\nDetails: https://node.example/v1/: ${reason}`)
+    expect((error as Error).message).toBe(`The node's answer to eth_chainId is not a JSON-RPC reply.\nDocs: ${docsBaseUrl}/errors/RpcInvalidResponseError\nDetails: https://node.example/v1/: ${reason}`)
     expect(calls).toHaveLength(1)
   })
 
@@ -161,6 +165,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
     expect(error).toMatchObject({ code: -32602, data: 'x' })
     expect((error as Error).message).toMatchInlineSnapshot(`
       "The node refused eth_getBalance.
+      Docs: https://latchkey.example/errors/RpcNodeError
       Details: -32602: invalid address"
     `)
     expect(refused.calls).toHaveLength(1)
@@ -170,7 +175,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
       .request({ method: 'eth_chainId' })
       .catch((e: unknown) => e)
     expect(httpError).toBeInstanceOf(RpcHttpError)
-    expect((httpError as Error).message).toBe('HTTP 400 from the node.\nDetails: https://node.example/v1/: (empty body)')
+    expect((httpError as Error).message).toBe(`HTTP 400 from the node.\nDocs: ${docsBaseUrl}/errors/RpcHttpError\nDetails: https://node.example/v1/: (empty body)`)
     expect(bad.calls).toHaveLength(1)
   })
 

@@ -57,6 +57,7 @@ function shown(url: string): string {
 
 /** No answer from the node within the timeout, on the last attempt. */
 export class RpcTimeoutError extends BaseError {
+  static override docsPath = '/errors/RpcTimeoutError'
   override name = 'RpcTimeoutError'
   /** The timeout of each attempt, in ms. */
   timeout: number
@@ -67,6 +68,7 @@ export class RpcTimeoutError extends BaseError {
 }
 /** The node could not be reached (the request failed before any HTTP status: offline, refused, blocked by CORS). */
 export class RpcConnectionError extends BaseError {
+  static override docsPath = '/errors/RpcConnectionError'
   override name = 'RpcConnectionError'
   constructor({ url, attempts, cause }: { url: string; attempts: number; cause: unknown }) {
     super('The node could not be reached.', { cause, metaMessages: [`${shown(url)}: ${attempts} attempt${attempts === 1 ? '' : 's'}`] })
@@ -74,6 +76,7 @@ export class RpcConnectionError extends BaseError {
 }
 /** The node answered with an HTTP error status. */
 export class RpcHttpError extends BaseError {
+  static override docsPath = '/errors/RpcHttpError'
   override name = 'RpcHttpError'
   status: number
   constructor({ url, status, body }: { url: string; status: number; body: string }) {
@@ -83,6 +86,7 @@ export class RpcHttpError extends BaseError {
 }
 /** The node's answer is not a JSON-RPC 2.0 reply to the request (not JSON, another id, neither result nor error). */
 export class RpcInvalidResponseError extends BaseError {
+  static override docsPath = '/errors/RpcInvalidResponseError'
   override name = 'RpcInvalidResponseError'
   constructor({ url, method, reason }: { url: string; method: string; reason: string }) {
     super(`The node's answer to ${method} is not a JSON-RPC reply.`, { details: `${shown(url)}: ${reason}` })
@@ -90,6 +94,7 @@ export class RpcInvalidResponseError extends BaseError {
 }
 /** The node answered the request with a JSON-RPC error object (its `code`, `message` and `data`). */
 export class RpcNodeError extends ProviderRpcError {
+  static override docsPath = '/errors/RpcNodeError'
   override name = 'RpcNodeError'
   constructor({ method, code, message, data }: { method: string; code: number; message: string; data?: unknown }) {
     super(code, `The node refused ${method}.`, { details: `${code}: ${message}`, data })

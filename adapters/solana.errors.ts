@@ -179,6 +179,7 @@ export function plainTransactionMessage(message: string, logs: readonly string[]
  * but found no record of a prior credit.'), `details` the last program logs.
  */
 export class SolanaTransactionError extends BaseError {
+  static override docsPath = '/errors/SolanaTransactionError'
   override name = 'SolanaTransactionError'
   /** The runtime's error as JSON, when known (a simulation or a status); undefined when only a message came back. */
   transactionError: SolanaTransactionErrorJson | undefined

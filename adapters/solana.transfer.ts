@@ -39,6 +39,7 @@ const invalidSignedMessages: Record<InvalidSignedTransactionReason, string> = {
 
 /** The wallet answered with a transaction that must not be sent (or a signature of one that was not asked for). */
 export class InvalidSignedTransactionError extends BaseError {
+  static override docsPath = '/errors/InvalidSignedTransactionError'
   override name = 'InvalidSignedTransactionError'
   reason: InvalidSignedTransactionReason
   constructor(reason: InvalidSignedTransactionReason, details: string) {

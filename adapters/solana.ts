@@ -59,6 +59,7 @@ export function loadSolanaWeb3(): Promise<typeof import('@solana/web3.js')> {
 
 /** The wallet does not support the network asked for (Solana wallets cannot switch to or add a cluster). */
 export class SolanaChainNotSupportedError extends BaseError {
+  static override docsPath = '/errors/SolanaChainNotSupportedError'
   override name = 'SolanaChainNotSupportedError'
   /** The CAIP-2 id asked for. */
   caipNetworkId: string
@@ -72,6 +73,7 @@ export class SolanaChainNotSupportedError extends BaseError {
 
 /** An address (or a wallet's answer) that is not a Solana address: 32–44 base58 characters decoding to 32 bytes. */
 export class InvalidSolanaAddressError extends BaseError {
+  static override docsPath = '/errors/InvalidSolanaAddressError'
   override name = 'InvalidSolanaAddressError'
   constructor(value: unknown) {
     super('Invalid Solana address', { details: `Expected 32–44 base58 characters decoding to 32 bytes, got ${JSON.stringify(value)}.` })
@@ -80,6 +82,7 @@ export class InvalidSolanaAddressError extends BaseError {
 
 /** The balance could not be read from the network's RPC. */
 export class SolanaRpcRequestError extends BaseError {
+  static override docsPath = '/errors/SolanaRpcRequestError'
   override name = 'SolanaRpcRequestError'
   constructor(rpcUrl: string, cause: unknown) {
     super('The Solana network did not answer', { cause, details: `${rpcUrl}: ${cause instanceof Error ? cause.message : String(cause)}` })

@@ -42,6 +42,7 @@ export type WalletAsset = { address: 'native' | `0x${string}`; balance: bigint; 
  * `path` names the refused part (`0x7a69[2].metadata.decimals`, or `` for the whole reply); nothing of the reply is used.
  */
 export class InvalidWalletAssetsError extends BaseError {
+  static override docsPath = '/errors/InvalidWalletAssetsError'
   override name = 'InvalidWalletAssetsError'
   /** The refused part of the reply. */
   path: string

@@ -20,6 +20,7 @@ export const walletConnectConnector: Connector = {
 
 /** Thrown when the WalletConnect provider cannot be loaded or initialised (bad relay URL, storage refused). */
 export class WalletConnectInitError extends BaseError {
+  static override docsPath = '/errors/WalletConnectInitError'
   override name = 'WalletConnectInitError'
   constructor(cause: unknown) {
     super('WalletConnect could not start.', { cause })
@@ -27,6 +28,7 @@ export class WalletConnectInitError extends BaseError {
 }
 /** Thrown by session methods when no WalletConnect session exists (never paired, or the wallet ended it). */
 export class NoWalletConnectSessionError extends BaseError {
+  static override docsPath = '/errors/NoWalletConnectSessionError'
   override name = 'NoWalletConnectSessionError'
   constructor() {
     super('No WalletConnect session.', { details: 'Pair a wallet first.' })

@@ -33,6 +33,7 @@ export const defaultRelayUrl = 'wss://relay.walletconnect.org'
 
 /** Thrown for a relay URL that is not an absolute ws(s) URL (spec §5 "Connection layer accepts only http(s) or ws(s) URLs"). */
 export class InvalidRelayUrlError extends BaseError {
+  static override docsPath = '/errors/InvalidRelayUrlError'
   override name = 'InvalidRelayUrlError'
   constructor(url: unknown, cause?: InvalidUrlError) {
     super('Invalid relay URL', { details: `${cause?.reason ?? 'Expected an absolute ws:// or wss:// URL.'} Received: ${preview(url)}`, ...(cause ? { cause } : {}) })

@@ -320,6 +320,7 @@ describe('connectPanel', () => {
     expect(refused.imported).toBe(false)
     expect(refused.fileError).toMatchInlineSnapshot(`
       "Not an inspector session
+      Docs: https://latchkey.example/errors/InspectorSessionError
       Details: format: Invalid type: Expected "latchkey-inspect" but received "other""
     `)
   })

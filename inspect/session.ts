@@ -15,6 +15,7 @@ import type { Coverage, InspectorSession } from './recorder.ts'
  * @example new InspectorSessionError('Not an inspector session', { details: 'format: expected "latchkey-inspect"' })
  */
 export class InspectorSessionError extends BaseError {
+  static override docsPath = '/errors/InspectorSessionError'
   override name = 'InspectorSessionError'
 }
 

@@ -17,6 +17,7 @@ export type CaipAddress = `${string}:${string}:${string}`
 
 /** Thrown by {@link parseCaipAddress} for a malformed CAIP-10 account id (spec §5). */
 export class InvalidCaipAddressError extends BaseError {
+  static override docsPath = '/errors/InvalidCaipAddressError'
   override name = 'InvalidCaipAddressError'
   constructor(value: unknown) {
     super('Invalid CAIP-10 address', { details: `Received: ${preview(value)}` })
@@ -24,6 +25,7 @@ export class InvalidCaipAddressError extends BaseError {
 }
 /** Thrown by {@link parseCaipNetworkId} for a malformed CAIP-2 network id (spec §5). */
 export class InvalidCaipNetworkIdError extends BaseError {
+  static override docsPath = '/errors/InvalidCaipNetworkIdError'
   override name = 'InvalidCaipNetworkIdError'
   constructor(value: unknown) {
     super('Invalid CAIP-2 network id', { details: `Received: ${preview(value)}` })

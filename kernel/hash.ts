@@ -21,6 +21,7 @@ export const blake2bMessages = {
 
 /** A parameter of the hash routine that is out of the spec's limits (or of the wrong type). */
 export class InvalidHashParameterError extends BaseError {
+  static override docsPath = '/errors/InvalidHashParameterError'
   override name = 'InvalidHashParameterError'
   /** Which parameter was refused. */
   parameter: keyof typeof blake2bMessages

@@ -20,6 +20,7 @@ export type InvalidJwtReason = 'not a string' | 'not three parts' | 'not base64u
 
 /** A token that is not a readable JWT: `reason` says which rule it broke; the token itself is never in the message. */
 export class InvalidJwtError extends BaseError {
+  static override docsPath = '/errors/InvalidJwtError'
   override name = 'InvalidJwtError'
   readonly reason: InvalidJwtReason
   readonly part: JwtPart | undefined

@@ -55,10 +55,12 @@ describe('createLogBuffer (spec §9 log buffer)', () => {
     expect(() => createLogBuffer({ level: 'verbose' as 'error' })).toThrow(LogLevelError)
     expect(() => createLogBuffer({ level: 'verbose' as 'error' })).toThrowErrorMatchingInlineSnapshot(`
       [LogLevelError: The log level must be one of silent, error, warn, info, debug (default error).
+      Docs: https://latchkey.example/errors/LogLevelError
       Details: Received: verbose]
     `)
     expect(() => createLogBuffer({ bufferSize: 0 })).toThrowErrorMatchingInlineSnapshot(`
       [LogBufferSizeError: The log buffer size must be a positive whole number of bytes (default 1024000).
+      Docs: https://latchkey.example/errors/LogBufferSizeError
       Details: Received: 0]
     `)
   })

@@ -107,6 +107,7 @@ export function createLogBuffer({ level = logDefaults.level, bufferSize = logDef
 
 /** The log buffer's size is not a positive whole number of bytes. */
 export class LogBufferSizeError extends BaseError {
+  static override docsPath = '/errors/LogBufferSizeError'
   override name = 'LogBufferSizeError'
   constructor({ bufferSize }: { bufferSize: unknown }) {
     super(`The log buffer size must be a positive whole number of bytes (default ${logDefaults.bufferSize}).`, { details: `Received: ${String(bufferSize)}` })
@@ -115,6 +116,7 @@ export class LogBufferSizeError extends BaseError {
 
 /** The log level is not one of {@link logLevels}. */
 export class LogLevelError extends BaseError {
+  static override docsPath = '/errors/LogLevelError'
   override name = 'LogLevelError'
   constructor({ level }: { level: unknown }) {
     super(`The log level must be one of ${logLevels.join(', ')} (default ${logDefaults.level}).`, { details: `Received: ${String(level)}` })

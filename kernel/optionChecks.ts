@@ -10,6 +10,7 @@ import { isImageUrl, preview } from './urls.ts'
 
 /** Thrown by `createModal` for options it cannot work with; `option` is the path of the refused option. */
 export class InvalidOptionsError extends BaseError {
+  static override docsPath = '/errors/InvalidOptionsError'
   override name = 'InvalidOptionsError'
   /** The refused option's path (`options.networks[1].caipNetworkId`); undefined for errors about no single option. */
   option: string | undefined

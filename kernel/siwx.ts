@@ -76,6 +76,7 @@ export interface SiwxConfig {
 
 /** Thrown for a SIWX message that cannot be put into text (an address, chain id or field the format refuses). */
 export class InvalidSiwxMessageError extends BaseError {
+  static override docsPath = '/errors/InvalidSiwxMessageError'
   override name = 'InvalidSiwxMessageError'
 }
 

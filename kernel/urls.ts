@@ -14,6 +14,7 @@ export type ConnectionProtocol = 'http:' | 'https:' | 'ws:' | 'wss:'
 
 /** Why a URL was refused, in words for a developer. */
 export class InvalidUrlError extends BaseError {
+  static override docsPath = '/errors/InvalidUrlError'
   override name = 'InvalidUrlError'
   /** The reason alone (also in `details`). */
   reason: string

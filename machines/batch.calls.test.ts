@@ -83,6 +83,7 @@ describe('validateCalls', () => {
     expect(error).toBeInstanceOf(CallsChainNotConfiguredError)
     expect(error.message).toMatchInlineSnapshot(`
       "The batch names a network that is not configured
+      Docs: https://latchkey.example/errors/CallsChainNotConfiguredError
       Details: Asked for 10; configured: eip155:31337, eip155:1."
     `)
   })

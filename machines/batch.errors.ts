@@ -11,6 +11,7 @@ import { BaseError, type BaseErrorParameters } from '../kernel/errors.ts'
  * nothing was asked of the wallet. The next call fetches it again. `cause` is the failed fetch, when known.
  */
 export class CallsUnavailableError extends BaseError {
+  static override docsPath = '/errors/CallsUnavailableError'
   override name = 'CallsUnavailableError'
   constructor(args: { cause?: unknown } = {}) {
     super('Batched calls could not be loaded', { details: 'Nothing was sent. Check your connection and try again.', ...args })
@@ -23,6 +24,7 @@ export class CallsUnavailableError extends BaseError {
  * Nothing was sent. `path` names the refused field (`calls[1].data`).
  */
 export class InvalidCallsError extends BaseError {
+  static override docsPath = '/errors/InvalidCallsError'
   override name = 'InvalidCallsError'
   /** The refused field, `calls[1].data`, `atomicRequired`, or `calls` for the list itself. */
   path: string
@@ -34,6 +36,7 @@ export class InvalidCallsError extends BaseError {
 
 /** The batch names a chain the dapp did not configure (spec §5 "chain configured"). Nothing was sent. */
 export class CallsChainNotConfiguredError extends BaseError {
+  static override docsPath = '/errors/CallsChainNotConfiguredError'
   override name = 'CallsChainNotConfiguredError'
   /** The chain asked for, as given. */
   chainId: number | string
@@ -49,6 +52,7 @@ export class CallsChainNotConfiguredError extends BaseError {
  * `reason` says which (default: the timeout).
  */
 export class CallsStatusUnknownError extends BaseError {
+  static override docsPath = '/errors/CallsStatusUnknownError'
   override name = 'CallsStatusUnknownError'
   constructor(id: string, reason = 'no end within the status timeout') {
     super('The calls were sent; their status is not known yet', { details: `Batch ${id}: ${reason}.` })
@@ -57,6 +61,7 @@ export class CallsStatusUnknownError extends BaseError {
 
 /** The batch must run all or none (`atomicRequired`) and the wallet cannot do that: nothing was sent. */
 export class AtomicCallsUnsupportedError extends BaseError {
+  static override docsPath = '/errors/AtomicCallsUnsupportedError'
   override name = 'AtomicCallsUnsupportedError'
   constructor(reason: string) {
     super('This wallet cannot run these calls together', { details: reason })
@@ -65,6 +70,7 @@ export class AtomicCallsUnsupportedError extends BaseError {
 
 /** The wallet refused the batch, or answered it without an id: nothing can be followed. `error` is the reason. */
 export class BatchFailedError extends BaseError {
+  static override docsPath = '/errors/BatchFailedError'
   override name = 'BatchFailedError'
   constructor(reason: { name: string; message: string } | undefined) {
     super('The wallet could not run the calls', { details: reason ? `${reason.name}: ${reason.message}` : 'No reason given.' })
@@ -73,6 +79,7 @@ export class BatchFailedError extends BaseError {
 
 /** `getCallsStatus` for an id neither this modal nor the wallet knows (EIP-5792 5730). */
 export class UnknownBatchError extends BaseError {
+  static override docsPath = '/errors/UnknownBatchError'
   override name = 'UnknownBatchError'
   constructor(id: string, args: { cause?: unknown } = {}) {
     super('No batch of calls has this id', { details: `Batch ${id}.`, ...args })

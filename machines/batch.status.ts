@@ -117,6 +117,7 @@ export function batchIdOf(answer: unknown): string | undefined {
 
 /** The wallet answered `wallet_sendCalls` without a usable batch id: nothing can be followed. */
 export class InvalidBatchIdError extends BaseError {
+  static override docsPath = '/errors/InvalidBatchIdError'
   override name = 'InvalidBatchIdError'
   constructor(received: unknown) {
     super('The wallet answered the calls without a batch id', { details: `Received: ${describeReply(received)}` })
@@ -125,6 +126,7 @@ export class InvalidBatchIdError extends BaseError {
 
 /** The wallet answered `wallet_getCallsStatus` with something that is not a status (spec: a hostile reply ends clearly). */
 export class InvalidCallsStatusError extends BaseError {
+  static override docsPath = '/errors/InvalidCallsStatusError'
   override name = 'InvalidCallsStatusError'
   constructor(received: string) {
     super('The wallet answered the calls status with something unreadable', { details: `Received: ${received}` })
@@ -133,6 +135,7 @@ export class InvalidCallsStatusError extends BaseError {
 
 /** The wallet answered `wallet_getCallsStatus` about another batch or chain: its answer is not trusted. */
 export class ForeignCallsStatusError extends BaseError {
+  static override docsPath = '/errors/ForeignCallsStatusError'
   override name = 'ForeignCallsStatusError'
   constructor(id: string, received: string) {
     super('The calls status answered is for another batch', { details: `Asked about ${id}; the answer names ${received}.` })
@@ -144,6 +147,7 @@ export class ForeignCallsStatusError extends BaseError {
  * (a reload never prompts), so the batch ends with what landed.
  */
 export class CallsInterruptedError extends BaseError {
+  static override docsPath = '/errors/CallsInterruptedError'
   override name = 'CallsInterruptedError'
   constructor(landed: number, total: number) {
     super('The page reloaded before every call was sent', { details: `${landed} of ${total} calls went through; the others were not sent.` })

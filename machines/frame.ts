@@ -43,7 +43,9 @@ export const providerErrorAlerts: Readonly<Record<string, FrameProviderAlertKey>
  * @example providerAlertOf({ message: 'Unauthorized: origin not allowed' }) // 'ORIGIN_NOT_ALLOWED'
  */
 export function providerAlertOf(error: unknown): FrameProviderAlertKey | undefined {
-  const message = (typeof error === 'object' || typeof error === 'function') && error !== null && 'message' in error ? error.message : undefined
+  if ((typeof error !== 'object' && typeof error !== 'function') || error === null) return undefined
+  // A library error's own words are its short message (its message goes on with the Docs and Details lines).
+  const message = 'shortMessage' in error ? error.shortMessage : 'message' in error ? error.message : undefined
   return typeof message === 'string' && Object.hasOwn(providerErrorAlerts, message) ? providerErrorAlerts[message] : undefined
 }
 

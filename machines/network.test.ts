@@ -55,7 +55,7 @@ describe('network', () => {
     empty.start()
     expect(empty.getSnapshot().status).toBe('error')
     expect(errors[0]).toBeInstanceOf(NoNetworksError)
-    expect(String(errors[0])).toBe('NoNetworksError: At least one network is required (options.networks).')
+    expect((errors[0] as NoNetworksError).shortMessage).toBe('At least one network is required (options.networks).')
   })
 
   test('behavior: without a connected wallet the network is just set', () => {

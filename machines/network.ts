@@ -92,6 +92,7 @@ const settledHandlers = {
 
 /** The network machine was started with no network (`options.networks` empty): a setup error of the dapp. */
 export class NoNetworksError extends BaseError {
+  static override docsPath = '/errors/NoNetworksError'
   override name = 'NoNetworksError'
   constructor() {
     super('At least one network is required (options.networks).')

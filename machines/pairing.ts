@@ -90,6 +90,7 @@ const showQr = (event: PairingEvent): SystemMessage => {
  * (`step: 'load'`), or no pairing URI came within `pairingUriTimeout` (`step: 'uri'`). The view words it and offers Try again.
  */
 export class PairingTimeoutError extends BaseError {
+  static override docsPath = '/errors/PairingTimeoutError'
   override name = 'PairingTimeoutError'
   step: 'load' | 'uri'
   constructor(step: 'load' | 'uri') {

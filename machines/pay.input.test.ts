@@ -91,6 +91,7 @@ describe('validatePay', () => {
     for (const confirmations of [0, -1, 1.5, 65, '3', Number.NaN, null]) expect(pathOf({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', confirmations }), String(confirmations)).toBe('confirmations')
     expect(refusal({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', confirmations: 0 }).message).toMatchInlineSnapshot(`
       "confirmations: must be a whole number of blocks from 1 to 64
+      Docs: https://latchkey.example/errors/InvalidPayParametersError
       Details: Received: 0"
     `)
   })
@@ -98,6 +99,7 @@ describe('validatePay', () => {
   test('behavior: a float amount is refused with the reason', () => {
     expect(refusal({ recipient: BOB, amount: 0.1, asset: 'eip155:1/slip44:60' }).message).toMatchInlineSnapshot(`
       "amount: must be a decimal string (not a number: no floats)
+      Docs: https://latchkey.example/errors/InvalidPayParametersError
       Details: Received: 0.1"
     `)
   })
@@ -107,6 +109,7 @@ describe('validatePay', () => {
     expect(error).toBeInstanceOf(PayChainNotConfiguredError)
     expect(error.message).toMatchInlineSnapshot(`
       "The payment names a network that is not configured
+      Docs: https://latchkey.example/errors/PayChainNotConfiguredError
       Details: Asked for eip155:10; configured: eip155:31337, eip155:1, solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp."
     `)
   })
@@ -152,6 +155,7 @@ describe('validatePay on solana', () => {
     expect(refusal({ recipient: ALICE, amount: '1', asset: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501' })).toBeInstanceOf(PayChainNotConfiguredError)
     expect(refusal({ recipient: 'O0Il'.repeat(11), amount: '1', asset: `${SOLANA}/slip44:501` }).message).toMatchInlineSnapshot(`
       "recipient: must be a Solana public key (base58, 32 bytes)
+      Docs: https://latchkey.example/errors/InvalidPayParametersError
       Details: Received: "O0IlO0IlO0IlO0IlO0IlO0IlO0IlO0IlO0IlO0IlO0Il""
     `)
   })

@@ -89,6 +89,7 @@ export const maxPayConfirmations = 64
  * (a mint that is no base58 public key), the chains disagree. Nothing was opened. `path` names the refused field.
  */
 export class InvalidPayParametersError extends BaseError {
+  static override docsPath = '/errors/InvalidPayParametersError'
   override name = 'InvalidPayParametersError'
   /** The refused field: `recipient`, `amount`, `asset`, `chainId`, `memo`, or `parameters` for the whole. */
   path: string
@@ -100,6 +101,7 @@ export class InvalidPayParametersError extends BaseError {
 
 /** The payment names an eip155 or solana network the dapp did not configure. Nothing was opened. */
 export class PayChainNotConfiguredError extends BaseError {
+  static override docsPath = '/errors/PayChainNotConfiguredError'
   override name = 'PayChainNotConfiguredError'
   /** The chain asked for, as given. */
   chainId: number | string

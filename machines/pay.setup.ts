@@ -100,6 +100,7 @@ export type PayEvent =
 
 /** The payment's asset could not be read from its network (not an ERC-20 contract, an unreadable answer). */
 export class PayAssetUnreadableError extends BaseError {
+  static override docsPath = '/errors/PayAssetUnreadableError'
   override name = 'PayAssetUnreadableError'
   constructor(asset: string, args: { details?: string; cause?: unknown } = {}) {
     super('The asset to pay in could not be read from its network', { details: `Asset ${asset}. ${args.details ?? ''}`.trim(), cause: args.cause })
@@ -108,6 +109,7 @@ export class PayAssetUnreadableError extends BaseError {
 
 /** The recipient the dapp named (`alice.reown.id`) has no address on the payment's network, or its lookup failed. */
 export class PayRecipientNotResolvedError extends BaseError {
+  static override docsPath = '/errors/PayRecipientNotResolvedError'
   override name = 'PayRecipientNotResolvedError'
   /** The name, as looked up (lower case). */
   recipientName: string

@@ -107,6 +107,7 @@ export type SwapEmitted =
 
 /** The API says the network has no swaps ('Network not supported for Swaps', spec §8). */
 export class SwapNetworkNotSupportedError extends BaseError {
+  static override docsPath = '/errors/SwapNetworkNotSupportedError'
   override name = 'SwapNetworkNotSupportedError'
   constructor(details?: string) {
     super('Network not supported for Swaps', details ? { details } : {})
@@ -115,6 +116,7 @@ export class SwapNetworkNotSupportedError extends BaseError {
 
 /** The API says the gas price of the network is not served ('Network not supported for Gas Price', spec §8). */
 export class GasPriceNotSupportedError extends BaseError {
+  static override docsPath = '/errors/GasPriceNotSupportedError'
   override name = 'GasPriceNotSupportedError'
   constructor(details?: string) {
     super('Network not supported for Gas Price', details ? { details } : {})
@@ -123,6 +125,7 @@ export class GasPriceNotSupportedError extends BaseError {
 
 /** No pool holds both tokens, or the amount buys nothing. */
 export class NoLiquidityError extends BaseError {
+  static override docsPath = '/errors/NoLiquidityError'
   override name = 'NoLiquidityError'
   constructor(details?: string) {
     super('No liquidity for this swap', details ? { details } : {})

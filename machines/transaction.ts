@@ -63,6 +63,7 @@ export type TransactionSubmittedEvent = { type: 'transaction.submitted'; hash: s
 
 /** The wallet answered a hash (Solana: a signature) that is not one of the namespace: nothing can be followed. */
 export class InvalidTransactionHashError extends BaseError {
+  static override docsPath = '/errors/InvalidTransactionHashError'
   override name = 'InvalidTransactionHashError'
   constructor(namespace: string, hash: unknown) {
     super('The wallet answered a malformed transaction hash', { details: `${namespace}: ${JSON.stringify(hash) ?? String(hash)}` })
@@ -71,6 +72,7 @@ export class InvalidTransactionHashError extends BaseError {
 
 /** The receipt wait answered for a transaction that is not this one, and named no replacement: its answer is not trusted. */
 export class ForeignReceiptError extends BaseError {
+  static override docsPath = '/errors/ForeignReceiptError'
   override name = 'ForeignReceiptError'
   constructor(sent: string, answered: string) {
     super('The receipt answered is for another transaction', { details: `Sent ${sent}, the receipt names ${answered}.` })

@@ -49,6 +49,7 @@ export const isReplacedByOther = (end: TransactionEnd) => end.replaced !== undef
  * included. `hash` is the transaction's (the final one).
  */
 export class TransactionStatusUnknownError extends BaseError {
+  static override docsPath = '/errors/TransactionStatusUnknownError'
   override name = 'TransactionStatusUnknownError'
   hash: string
   constructor(hash: string) {

@@ -7,6 +7,7 @@ export type SdkErrorCategory = 'INTERNAL_SDK_ERROR' | 'API_ERROR' | 'WALLET_ERRO
 
 /** An error of the SDK, wrapped with its category before it is reported (spec §8). */
 export class SdkError extends BaseError {
+  static override docsPath = '/errors/SdkError'
   override name = 'SdkError'
   category: SdkErrorCategory
   constructor(error: unknown, category: SdkErrorCategory = 'INTERNAL_SDK_ERROR') {

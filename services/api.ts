@@ -34,6 +34,7 @@ export type ApiClientParameters = {
 
 /** A non-OK HTTP status from a service: carries the status and the body as read (JSON when it parses). */
 export class ApiError extends BaseError {
+  static override docsPath = '/errors/ApiError'
   override name = 'ApiError'
   status: number
   body: unknown
@@ -56,6 +57,7 @@ export const defaultRequestTimeout = 10_000
 
 /** A request that had no response within its timeout: aborted, so the socket is freed and the caller can say so. */
 export class ApiTimeoutError extends BaseError {
+  static override docsPath = '/errors/ApiTimeoutError'
   override name = 'ApiTimeoutError'
   url: string
   /** The timeout that ran out, in ms. */
@@ -113,6 +115,7 @@ export function fetchWithTimeout(fetchImpl: (request: Request) => Promise<Respon
 
 /** A response that does not match the contract: rejected whole, never passed on half-read. */
 export class InvalidResponseError extends BaseError {
+  static override docsPath = '/errors/InvalidResponseError'
   override name = 'InvalidResponseError'
   constructor(operation: string, issues: string) {
     super(`The ${operation} response does not match the API contract.`, { details: issues })
@@ -204,7 +207,7 @@ export async function call<S extends v.GenericSchema>(operation: string, schema:
   } catch (error) {
     if (error instanceof ApiError || error instanceof ApiTimeoutError) throw error
     if (error instanceof SyntaxError) throw new InvalidResponseError(operation, `not JSON: ${error.message}`)
-    throw new BaseError(`The ${operation} request failed.`, { cause: error })
+    throw new BaseError(`The ${operation} request failed.`, { cause: error, docsPath: '/errors/BaseError' })
   }
   return parseResponse(operation, schema, result.data)
 }

@@ -97,6 +97,7 @@ export type BlockchainApi = ReturnType<typeof createBlockchainApi>
 
 /** The caller stopped waiting (its actor was stopped): the shared request goes on for the others and the cache. */
 export class RequestAbandonedError extends BaseError {
+  static override docsPath = '/errors/RequestAbandonedError'
   override name = 'RequestAbandonedError'
 }
 

@@ -19,6 +19,7 @@ export type GetWalletsReturnType = { data: Wallet[]; count: number }
 
 /** The allowed-origins fetch failed in a way the spec names (§8): 429 → RATE_LIMITED, 5xx → SERVER_ERROR. */
 export class AllowedOriginsError extends BaseError {
+  static override docsPath = '/errors/AllowedOriginsError'
   override name = 'AllowedOriginsError'
   code: 'RATE_LIMITED' | 'SERVER_ERROR'
   constructor(code: 'RATE_LIMITED' | 'SERVER_ERROR', cause: unknown) {
@@ -38,6 +39,7 @@ export type GetImageErrorType = InvalidImageIdError | InvalidResponseError | Api
 
 /** A currency or token image was asked for without an id (spec §7 `/public/getCurrencyImage/{id}`, `/public/getTokenImage/{id}`). */
 export class InvalidImageIdError extends BaseError {
+  static override docsPath = '/errors/InvalidImageIdError'
   override name = 'InvalidImageIdError'
   constructor(operation: string) {
     super(`${operation} needs a non-empty id.`)

@@ -55,6 +55,7 @@ export type CreateSiwxErrorType = ApiError | InvalidSiwxMessageError | SiwxNonce
 
 /** The message to add does not carry the nonce this client was issued (or no nonce was issued). */
 export class SiwxNonceError extends BaseError {
+  static override docsPath = '/errors/SiwxNonceError'
   override name = 'SiwxNonceError'
 }
 

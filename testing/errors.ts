@@ -10,6 +10,7 @@ import { BaseError } from '../kernel/errors.ts'
  * @example new DevWalletOptionsError('DevWallet needs at least one account.')
  */
 export class DevWalletOptionsError extends BaseError {
+  static override docsPath = '/errors/DevWalletOptionsError'
   override name = 'DevWalletOptionsError'
 }
 
@@ -20,6 +21,7 @@ export class DevWalletOptionsError extends BaseError {
  * @example new TestWalletOptionsError('Invalid mnemonic', { details: 'options.mnemonic: "junk" is not a BIP-39 word' })
  */
 export class TestWalletOptionsError extends BaseError {
+  static override docsPath = '/errors/TestWalletOptionsError'
   override name = 'TestWalletOptionsError'
 }
 
@@ -29,11 +31,13 @@ export class TestWalletOptionsError extends BaseError {
  * @example new UnknownChainError(10) // 'The test wallet does not know chain 10'
  */
 export class TestWalletError extends BaseError {
+  static override docsPath = '/errors/TestWalletError'
   override name = 'TestWalletError'
 }
 
 /** The chain a test named is not one of the wallet's (its `chains`, or one a site added). */
 export class UnknownChainError extends TestWalletError {
+  static override docsPath = '/errors/UnknownChainError'
   override name = 'UnknownChainError'
   readonly chainId: number
   constructor(chainId: number, known: readonly number[] = []) {
@@ -44,6 +48,7 @@ export class UnknownChainError extends TestWalletError {
 
 /** The account index a test named is not one of the wallet's (0 to the number of accounts − 1). */
 export class UnknownAccountError extends TestWalletError {
+  static override docsPath = '/errors/UnknownAccountError'
   override name = 'UnknownAccountError'
   constructor(index: unknown, count: number) {
     super(`The test wallet has no account ${String(index)}`, { details: `Its accounts: 0 to ${count - 1}` })
@@ -55,5 +60,6 @@ export class UnknownAccountError extends TestWalletError {
  * not of that namespace, a network id that is not CAIP-2.
  */
 export class ConnectedStartError extends BaseError {
+  static override docsPath = '/errors/ConnectedStartError'
   override name = 'ConnectedStartError'
 }

@@ -37,6 +37,7 @@ export function assertModal(modal: unknown, caller: string): asserts modal is Mo
  * try { await getEthersSigner(modal) } catch (e) { if (e instanceof NoConnectedWalletError) modal.open() }
  */
 export class NoConnectedWalletError extends BaseError {
+  static override docsPath = '/errors/NoConnectedWalletError'
   override name = 'NoConnectedWalletError'
   constructor(args: { details?: string } = {}) {
     super('No wallet is connected in the eip155 namespace.', { details: args.details ?? 'Connect one first: modal.open() shows Connect.' })

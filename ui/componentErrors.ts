@@ -20,6 +20,7 @@ export type ComponentModuleMissingErrorParameters = {
  * @example new ComponentModuleMissingError({ kind: 'view', name: 'Send', file: 'ui/views/Send.tsx', exported: 'default' })
  */
 export class ComponentModuleMissingError extends BaseError {
+  static override docsPath = '/errors/ComponentModuleMissingError'
   override name = 'ComponentModuleMissingError'
   constructor({ kind, name, file, exported, missingExport = false }: ComponentModuleMissingErrorParameters) {
     const owner = kind === 'view' ? `The ${name} view` : `The ${name} entry`
@@ -35,6 +36,7 @@ export type EntryViewUnknownErrorParameters = {
 
 /** An entry pushes a view no manifest declares: its press would go nowhere. */
 export class EntryViewUnknownError extends BaseError {
+  static override docsPath = '/errors/EntryViewUnknownError'
   override name = 'EntryViewUnknownError'
   constructor({ view }: EntryViewUnknownErrorParameters) {
     super(`The entry's view "${view}" is not a view of any manifest: declare it in its feature's manifest (machines/<id>.feature.ts).`)

@@ -59,10 +59,16 @@ describe('spec §5: the connection layer accepts only http(s) or ws(s) URLs', ()
       for (const url of ws) expect(outcome(options(url)), `${option} = ${url}`).toBe('accepted')
     }
     expect(() => make({ api: { blockchainUrl: 'ws://127.0.0.1:8600/blockchain' } })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The ws: protocol is not accepted. Received: "ws://127.0.0.1:8600/blockchain"]`,
+      `
+      [InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The ws: protocol is not accepted. Received: "ws://127.0.0.1:8600/blockchain"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `,
     )
     expect(() => make({ walletConnect: { relayUrl: 'https://relay.example' } })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: Expected an absolute ws:// or wss:// URL. The https: protocol is not accepted. Received: "https://relay.example"]`,
+      `
+      [InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: Expected an absolute ws:// or wss:// URL. The https: protocol is not accepted. Received: "https://relay.example"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `,
     )
   })
 
@@ -79,10 +85,12 @@ describe('spec §5: the connection layer accepts only http(s) or ws(s) URLs', ()
     }
     expect(() => createSiwx({ url: 'wss://api.example/siwx' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidUrlError: Invalid URL
+      Docs: https://latchkey.example/errors/InvalidUrlError
       Details: Expected an absolute http:// or https:// URL. The wss: protocol is not accepted. Received: "wss://api.example/siwx"]
     `)
     expect(() => defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: ether, rpcUrl: 'ws://127.0.0.1:8545' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidUrlError: Invalid URL
+      Docs: https://latchkey.example/errors/InvalidUrlError
       Details: Expected an absolute http:// or https:// URL. The ws: protocol is not accepted. Received: "ws://127.0.0.1:8545"]
     `)
   })

@@ -142,6 +142,7 @@ describe('multi-wallet on', () => {
     expect(() => modal.deleteConnection({ connectionId: `eip155:${FIRST}` })).toThrow(ConnectionNotFoundError)
     expect(() => modal.switchConnection({ connectionId: 'eip155:nobody' })).toThrowErrorMatchingInlineSnapshot(`
       [ConnectionNotFoundError: Connection not found
+      Docs: https://latchkey.example/errors/ConnectionNotFoundError
       Details: No held connection with id eip155:nobody.]
     `)
     // The last one removed: the namespace is disconnected.

@@ -84,6 +84,7 @@ describe('networks at run time: addNetwork', () => {
     // Solana has an adapter only when options.networks had a Solana network at creation.
     expect(() => modal.addNetwork(solanaDevnet)).toThrowErrorMatchingInlineSnapshot(`
       [AdapterNotFoundError: Adapter not found
+      Docs: https://latchkey.example/errors/AdapterNotFoundError
       Details: The adapter for the solana namespace does not exist.]
     `)
     expect(() => modal.addNetwork(solanaDevnet)).toThrow(AdapterNotFoundError)
@@ -94,6 +95,7 @@ describe('networks at run time: addNetwork', () => {
     const modal = modalWith()
     expect(() => modal.addNetwork({ ...anvil3, caipNetworkId: 'eip155' } as unknown as CaipNetwork)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: addNetwork(network).caipNetworkId: Invalid CAIP-2 network id
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Expected namespace:reference, two non-empty parts with a known namespace (eip155, solana, polkadot, bip122, cosmos). Received: "eip155"]
     `)
     expect(() => modal.addNetwork({ ...anvil3, rpcUrls: { default: { http: ['ftp://x'] } } })).toThrow(InvalidOptionsError)
@@ -137,6 +139,7 @@ describe('networks at run time: removeNetwork', () => {
     const modal = modalWith()
     expect(() => modal.removeNetwork(solanaDevnet.caipNetworkId)).toThrowErrorMatchingInlineSnapshot(`
       [AdapterNotFoundError: Adapter not found
+      Docs: https://latchkey.example/errors/AdapterNotFoundError
       Details: The adapter for the solana namespace does not exist.]
     `)
   })
@@ -145,6 +148,7 @@ describe('networks at run time: removeNetwork', () => {
     const modal = modalWith()
     expect(() => modal.removeNetwork('eip155:1')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: Network not found
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: eip155:1 is not configured (eip155:31337, eip155:31338).]
     `)
   })

@@ -23,6 +23,7 @@ describe('createModal', () => {
   test('behavior: no networks is a clear error', () => {
     expect(() => createModal({ projectId: 'p', networks: [] as never })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: At least one network is required
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: options.networks is empty.]
     `)
     expect(() => createModal({ projectId: 'p', networks: [{ name: 'x' }] as never })).toThrow(InvalidOptionsError)
@@ -78,13 +79,17 @@ describe('createModal: the siwx option', () => {
   }
 
   test('behavior: siweConfig together with siwx is refused with the spec message', () => {
-    expect(() => createModal({ projectId: 'p', networks: [mainnet], siwx, siweConfig: {} })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: Cannot set both \`siweConfig\` and \`siwx\` options]`)
+    expect(() => createModal({ projectId: 'p', networks: [mainnet], siwx, siweConfig: {} })).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidOptionsError: Cannot set both \`siweConfig\` and \`siwx\` options
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `)
   })
 
   test('behavior: siweConfig alone points to siwx; a siwx without its methods names what is missing', () => {
     expect(() => createModal({ projectId: 'p', networks: [mainnet], siweConfig: {} })).toThrow('`siweConfig` is not supported')
     expect(() => createModal({ projectId: 'p', networks: [mainnet], siwx: { createMessage: siwx.createMessage } as never })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: Invalid \`siwx\` option
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Missing methods: addSession, getSessions, revokeSession.]
     `)
   })

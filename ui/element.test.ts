@@ -84,6 +84,7 @@ describe('latchkey/element: attributes', () => {
   test('behavior: a bad attribute value is a clear InvalidElementAttributeError naming the attribute', () => {
     expect(() => parse({ 'project-id': 'p', networks: 'mainnet,sepolia' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidElementAttributeError: <latchkey-modal> networks: Unknown network "sepolia"
+      Docs: https://latchkey.example/errors/InvalidElementAttributeError
       Details: Known: mainnet, ethereum, arbitrum, bsc, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet, bitcoinRegtest, anvil, or their CAIP-2 ids; register others with defineLatchkeyElements({ networks: { name: network } }).]
     `)
     expect(() => parse({ 'project-id': 'p', networks: 'eip155:' })).toThrow('<latchkey-modal> networks: Invalid CAIP-2 network id "eip155:"')

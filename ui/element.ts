@@ -70,6 +70,7 @@ export const modalAttributes = [
  * `error` property, rejects `ready` with it and dispatches a `latchkey-error` event.
  */
 export class InvalidElementAttributeError extends BaseError {
+  static override docsPath = '/errors/InvalidElementAttributeError'
   override name = 'InvalidElementAttributeError'
   element: string
   attribute: string

@@ -124,7 +124,7 @@ describe('embedded wallet: account type', () => {
     // Nothing (valid) stored: the frame's failure is the read's.
     s.store.set('smart_account_enabled_networks', ['31337'])
     const failing = read()
-    const caught = failing.catch((error: Error) => error.message)
+    const caught = failing.catch((error: { shortMessage: string }) => error.shortMessage)
     await s.flush()
     s.f.succeed('GET_USER', smartUser)
     await s.flush()
@@ -146,7 +146,7 @@ describe('embedded wallet: account type', () => {
   test('bad input: a network without smart accounts, or the smart account already in use, is refused before the frame is asked to switch', async () => {
     const s = await signedIn()
     const refused = s.e.setPreferredAccountType('smartAccount')
-    const caught = refused.catch((error: Error) => error.message)
+    const caught = refused.catch((error: { shortMessage: string }) => error.shortMessage)
     await s.flush()
     s.f.succeed('GET_SMART_ACCOUNT_ENABLED_NETWORKS', { smartAccountEnabledNetworks: [1] })
     expect(await caught).toBe('Smart accounts are not enabled on this network')

@@ -37,6 +37,7 @@ export function smartAccountNetworksStore(storage: EmbeddedStorage): SmartAccoun
 
 /** A switch of the account type that cannot be made: nothing was sent to the frame. */
 export class AccountTypeSwitchError extends BaseError {
+  static override docsPath = '/errors/AccountTypeSwitchError'
   override name = 'AccountTypeSwitchError'
 }
 

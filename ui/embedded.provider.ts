@@ -15,8 +15,9 @@ import type { FrameClient } from './assemble/frameClient.ts'
 import { embeddedStorageKeys, type EmbeddedSession, type EmbeddedStorage } from './embedded.session.ts'
 
 /** `wallet_switchEthereumChain` with a chain id that is not a positive integer (0x-hex). */
-export class InvalidChainIdError extends BaseError {
-  override name = 'InvalidChainIdError'
+export class InvalidSwitchChainIdError extends BaseError {
+  static override docsPath = '/errors/InvalidSwitchChainIdError'
+  override name = 'InvalidSwitchChainIdError'
   constructor() {
     super('Invalid chainId')
   }
@@ -33,7 +34,7 @@ export type CreateEmbeddedProviderParameters = {
 
 /**
  * Creates the provider, the Solana backend and the sign-out of one embedded wallet.
- * @throws InvalidChainIdError (from `wallet_switchEthereumChain`) for a chain id that is not a positive integer.
+ * @throws InvalidSwitchChainIdError (from `wallet_switchEthereumChain`) for a chain id that is not a positive integer.
  * @example
  * const { provider } = createEmbeddedProvider({ client, frame, session, storage, rpcRequest })
  * await provider.request({ method: 'eth_requestAccounts' }) // ['0x…']
@@ -83,7 +84,7 @@ export function createEmbeddedProvider({ client, frame, session, storage, rpcReq
         case 'wallet_switchEthereumChain': {
           const hex = (params as Array<{ chainId?: string }> | undefined)?.[0]?.chainId
           const next = typeof hex === 'string' ? Number.parseInt(hex, 16) : Number.NaN
-          if (!Number.isSafeInteger(next) || next <= 0) throw new InvalidChainIdError()
+          if (!Number.isSafeInteger(next) || next <= 0) throw new InvalidSwitchChainIdError()
           await client.request('SWITCH_NETWORK', { chainId: next })
           session.setChain(next)
           session.fire('chainChanged', `0x${next.toString(16)}`)

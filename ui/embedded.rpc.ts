@@ -4,7 +4,7 @@
  * unsafe with the frame's approval, or disallowed) and settles the caller's promise with the machine's answer.
  */
 import { createActor } from 'xstate'
-import { ProviderRpcError, UnknownProviderError, UserRejectedRequestError } from '../adapters/errors.ts'
+import { BaseError, ProviderRpcError, UnknownProviderError, UserRejectedRequestError } from '../adapters/errors.ts'
 import { FrameReplyError } from '../adapters/frame.ts'
 import { frameRpcMachine, RpcNotAllowedError } from '../machines/frameRpc.ts'
 import { frameRpcActor, type FrameClient } from './assemble/frameClient.ts'
@@ -61,7 +61,9 @@ export function createEmbeddedRpc(p: CreateEmbeddedRpcParameters) {
 /** The EIP-1193 error a frame rejection reaches the dapp as: 4001 for the visitor's decline, 5000 by default (spec §8). */
 function providerErrorOf(error: unknown): unknown {
   if (error instanceof RpcNotAllowedError) return error
-  const { message, code } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; code?: unknown }
+  const { message: fullMessage, code } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; code?: unknown }
+  // A library error's own words are its short message: its message goes on with the Docs and Details lines.
+  const message = error instanceof BaseError ? error.shortMessage : fullMessage
   if (message === 'User rejected the request') return new UserRejectedRequestError({ cause: error })
   // The secure site's refusal with its code (4200, an EIP-5792 code, …): that code, with the frame's words.
   if (error instanceof FrameReplyError && typeof code === 'number')

@@ -8,6 +8,7 @@ import type { ViewName } from '../machines/views.ts'
 
 /** A React hook or button of `latchkey/react` rendered outside a `<ModalProvider modal={…}>`: a setup error of the dapp. */
 export class ModalProviderMissingError extends BaseError {
+  static override docsPath = '/errors/ModalProviderMissingError'
   override name = 'ModalProviderMissingError'
   constructor() {
     super('useModal and the buttons must be used inside <ModalProvider modal={…}>.')
@@ -16,6 +17,7 @@ export class ModalProviderMissingError extends BaseError {
 
 /** A view rendered before the modal's core arrived: a programming error of the shell (views render only after it). */
 export class CoreNotReadyError extends BaseError {
+  static override docsPath = '/errors/CoreNotReadyError'
   override name = 'CoreNotReadyError'
   constructor() {
     super("latchkey: a view rendered before the modal's core was in.")
@@ -24,6 +26,7 @@ export class CoreNotReadyError extends BaseError {
 
 /** A call on a modal instance after `destroy()`: the instance holds nothing any more. */
 export class ModalDestroyedError extends BaseError {
+  static override docsPath = '/errors/ModalDestroyedError'
   override name = 'ModalDestroyedError'
   constructor() {
     super('The modal was destroyed.')
@@ -32,6 +35,7 @@ export class ModalDestroyedError extends BaseError {
 
 /** A feature needs the blockchain API and the options name none (`options.api.blockchainUrl`). */
 export class ApiNotConfiguredError extends BaseError {
+  static override docsPath = '/errors/ApiNotConfiguredError'
   override name = 'ApiNotConfiguredError'
   constructor() {
     super('No blockchain API configured (options.api.blockchainUrl).')
@@ -40,6 +44,7 @@ export class ApiNotConfiguredError extends BaseError {
 
 /** A balance was asked for a network the modal is not configured with (its CAIP-2 id is not in `networks`). */
 export class NetworkNotConfiguredError extends BaseError {
+  static override docsPath = '/errors/NetworkNotConfiguredError'
   override name = 'NetworkNotConfiguredError'
   constructor(caipNetworkId: string) {
     super(`The network ${caipNetworkId} is not configured (options.networks).`)
@@ -52,11 +57,13 @@ export class NetworkNotConfiguredError extends BaseError {
  * 'Unable to load email login dependency'.
  */
 export class FeatureDependencyError extends BaseError {
+  static override docsPath = '/errors/FeatureDependencyError'
   override name = 'FeatureDependencyError'
 }
 
 /** The on-ramp's API gave no checkout URL for this network (the provider does not serve it). */
 export class OnrampUrlUnavailableError extends BaseError {
+  static override docsPath = '/errors/OnrampUrlUnavailableError'
   override name = 'OnrampUrlUnavailableError'
   constructor() {
     super('The on-ramp URL is not available on this network')
@@ -79,6 +86,7 @@ export type FeatureDisabledErrorParameters = {
  * try { modal.open({ view: 'Send' }) } catch (e) { if (e instanceof FeatureDisabledError) console.log(e.feature) } // 'send'
  */
 export class FeatureDisabledError extends BaseError {
+  static override docsPath = '/errors/FeatureDisabledError'
   override name = 'FeatureDisabledError'
   /** The feature-set key that is off (`send`, `receive`, `allWallets`, …). */
   feature: FeatureFlag
@@ -105,6 +113,7 @@ export type ConnectionNotFoundErrorParameters = { connectionId?: string | undefi
 
 /** `switchConnection` or `deleteConnection` named a connection the visitor does not hold (spec §6). */
 export class ConnectionNotFoundError extends BaseError {
+  static override docsPath = '/errors/ConnectionNotFoundError'
   override name = 'ConnectionNotFoundError'
   /** The id or address asked for. */
   readonly connectionId: string | undefined

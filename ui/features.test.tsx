@@ -161,7 +161,8 @@ describe('features through the public API', () => {
       expect(error).toMatchObject({ name: 'FeatureDisabledError', feature: 'send', option: 'features.send', view: 'Send' })
       expect((error as Error).message).toMatchInlineSnapshot(`
         "The send feature is off: the Send view cannot open.
-        Turn it on with the \`features.send\` option of createModal."
+        Turn it on with the \`features.send\` option of createModal.
+        Docs: https://latchkey.example/errors/FeatureDisabledError"
       `)
       expect(() => app!.modal.open({ view: 'SendPreview' })).toThrow(FeatureDisabledError)
       // Nothing moved: Account is still shown.
@@ -183,7 +184,8 @@ describe('features through the public API', () => {
       expect(button(en.send)).not.toBeNull()
       expect(() => app!.modal.open({ view: 'Receive' })).toThrowErrorMatchingInlineSnapshot(`
         [FeatureDisabledError: The receive feature is off: the Receive view cannot open.
-        Turn it on with the \`features.receive\` option of createModal.]
+        Turn it on with the \`features.receive\` option of createModal.
+        Docs: https://latchkey.example/errors/FeatureDisabledError]
       `)
     }, 30_000)
 

@@ -35,6 +35,7 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
   test('bad input: the same network id twice', () => {
     expect(() => make({ networks: [mainnet, arbitrum, { ...mainnet }] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.networks[2].caipNetworkId: duplicate network id
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: eip155:1 is also options.networks[0].]
     `)
   })
@@ -43,10 +44,12 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
     const nan = defineEvmNetwork({ id: Number.NaN, name: 'Broken', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://rpc.example' })
     expect(() => make({ networks: [mainnet, nan] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.networks[1].id: Invalid chain id
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: An eip155 network's id is its chain id, a positive integer. Received: NaN]
     `)
     expect(() => make({ networks: [{ ...mainnet, id: Number.NaN }] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.networks[0].id: Invalid chain id
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: An eip155 network's id is its chain id, a positive integer. Received: NaN]
     `)
     expect(refusal({ networks: [{ ...mainnet, id: 1.5 }] }).option).toBe('options.networks[0].id')
@@ -57,6 +60,7 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
   test("bad input: CAIP-2 ids with an empty part are 'Invalid CAIP-2 network id' (spec §5)", () => {
     expect(() => make({ networks: [mainnet, { ...arbitrum, caipNetworkId: 'eip155:' }] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.networks[1].caipNetworkId: Invalid CAIP-2 network id
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Expected namespace:reference, two non-empty parts with a known namespace (eip155, solana, polkadot, bip122, cosmos). Received: "eip155:"]
     `)
     for (const caipNetworkId of [':1', ':', '', 'eip155', 'eip155:1:2', 'eip155::1', 'foo:1', 'eip155:01', 'eip155:0x1', 'eip155: 1']) {
@@ -70,10 +74,12 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
   test('bad input: a chainNamespace, or an id, that disagrees with its caipNetworkId', () => {
     expect(() => make({ networks: [{ ...mainnet, chainNamespace: 'solana' }] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.networks[0].chainNamespace: does not match the caipNetworkId
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: chainNamespace is "solana" but caipNetworkId "eip155:1" is of eip155.]
     `)
     expect(() => make({ networks: [{ ...mainnet, id: 42161 }] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.networks[0].id: does not match the caipNetworkId
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: id is 42161 but caipNetworkId is "eip155:1".]
     `)
   })
@@ -81,10 +87,12 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
   test('bad input: a network that is not a network; the shape of each field', () => {
     expect(() => make({ networks: [mainnet, null] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.networks[1]: Expected a network (CaipNetwork)
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Received: null]
     `)
     expect(() => make({ networks: 'eip155:1' })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: At least one network is required
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: options.networks must be an array of networks. Received: "eip155:1"]
     `)
     expect(refusal({ networks: [{ ...mainnet, name: '' }] }).option).toBe('options.networks[0].name')
@@ -95,7 +103,10 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
 
   test('bad input: RPC URLs are http(s) (ws(s) for webSocket), parsed with URL (spec §5 connection layer)', () => {
     expect(() => make({ networks: [{ ...mainnet, rpcUrls: { default: { http: ['https://rpc.example', 'javascript:alert(1)'] } } }] })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidOptionsError: options.networks[0].rpcUrls.default.http[1]: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"]`,
+      `
+      [InvalidOptionsError: options.networks[0].rpcUrls.default.http[1]: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `,
     )
     for (const url of ['ftp://rpc.example', 'rpc.example', 'https://rpc.example evil', 'https://rpc.example\njavascript:alert(1)', 'https://user:pass@evil.example', 'https://', 'wss://rpc.example']) {
       expect(refusal({ networks: [{ ...mainnet, rpcUrls: { default: { http: [url] } } }] }).option, url).toBe('options.networks[0].rpcUrls.default.http[0]')
@@ -108,6 +119,7 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
     const cosmos = { ...mainnet, id: 'cosmoshub-4', chainNamespace: 'cosmos', caipNetworkId: 'cosmos:cosmoshub-4' }
     expect(() => make({ networks: [mainnet, cosmos] })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: The adapter for the cosmos namespace does not exist.
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Network cosmos:cosmoshub-4 (options.networks[1]).]
     `)
   })
@@ -117,6 +129,7 @@ describe('defaultNetwork (defect 4)', () => {
   test('bad input: a defaultNetwork of a namespace with no configured network is refused, not half-applied', () => {
     expect(() => make({ networks: [anvil31337], defaultNetwork: solana })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.defaultNetwork: not one of options.networks
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" is not configured (eip155:31337): add it to networks, or leave defaultNetwork out.]
     `)
     expect(refusal({ networks: [mainnet], defaultNetwork: arbitrum }).option).toBe('options.defaultNetwork')
@@ -141,7 +154,10 @@ describe('defaultNetwork (defect 4)', () => {
 
 describe('createModal refuses every other option of the wrong shape (defects 8, 9)', () => {
   test('bad input: a customWallets that is not an array is an InvalidOptionsError, not a bare TypeError', () => {
-    expect(() => make({ customWallets: 'x' })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: options.customWallets: Invalid type: Expected Array but received "x"]`)
+    expect(() => make({ customWallets: 'x' })).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidOptionsError: options.customWallets: Invalid type: Expected Array but received "x"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `)
     expect(() => make({ customWallets: { id: 'a', name: 'A' } })).toThrow(InvalidOptionsError)
   })
 
@@ -155,6 +171,7 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
       }),
     ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.customWallets[1].id: duplicate wallet id
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: "a" is also options.customWallets[0].]
     `)
     expect(refusal({ customWallets: [{ id: '', name: 'A' }] }).option).toBe('options.customWallets[0].id')
@@ -166,7 +183,10 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
 
   test('bad input: the relay URL is parsed with URL, not matched by a prefix (defect 9)', () => {
     expect(() => make({ walletConnect: { relayUrl: 'ws://127.0.0.1:8700 evil' } })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: A URL may not contain whitespace or control characters. Received: "ws://127.0.0.1:8700 evil"]`,
+      `
+      [InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: A URL may not contain whitespace or control characters. Received: "ws://127.0.0.1:8700 evil"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `,
     )
     for (const relayUrl of ['ws://127.0.0.1:8700\njavascript:alert(1)', 'ws://127.0.0.1:8700\tx', 'https://relay.example', 'ws://', 'ws://u:p@evil.example', 'wss://relay.example/#x', 'relay.example', '']) {
       const error = refusal({ walletConnect: { relayUrl } })
@@ -177,7 +197,10 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
 
   test('bad input: api URLs are http(s) base URLs, parsed with URL', () => {
     expect(() => make({ api: { blockchainUrl: 'javascript:alert(1)' } })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"]`,
+      `
+      [InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `,
     )
     expect(refusal({ api: { directoryUrl: 'http://127.0.0.1:8600/directory?x=1' } }).option).toBe('options.api.directoryUrl')
     expect(refusal({ api: { analyticsUrl: 'https://u:p@evil.example' } }).option).toBe('options.api.analyticsUrl')
@@ -270,6 +293,7 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
   test('bad input: not an options object at all', () => {
     expect(() => createModal(null as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: Invalid options
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: createModal expects an options object. Received: null]
     `)
     expect(() => createModal('eip155:1' as never)).toThrow(InvalidOptionsError)

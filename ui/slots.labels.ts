@@ -12,6 +12,7 @@ export type EntryLabelMissingErrorParameters = {
 
 /** An entry's label key names no string of the catalogue: the button would have no words (and no accessible name). */
 export class EntryLabelMissingError extends BaseError {
+  static override docsPath = '/errors/EntryLabelMissingError'
   override name = 'EntryLabelMissingError'
   constructor({ label }: EntryLabelMissingErrorParameters) {
     super(`The entry label "${label}" is not a string of the copy catalogue: add it to ui/locales/en.ts (a dotted key such as "swap.start").`)

@@ -53,7 +53,10 @@ describe('slotEntries: Account actions from the manifests', () => {
   test('bad input: a label key that leads to no string throws EntryLabelMissingError', () => {
     expect(() => entryLabel(en, 'swap')).toThrow(EntryLabelMissingError)
     expect(() => entryLabel(en, 'no.such.key')).toThrowErrorMatchingInlineSnapshot(
-      `[EntryLabelMissingError: The entry label "no.such.key" is not a string of the copy catalogue: add it to ui/locales/en.ts (a dotted key such as "swap.start").]`,
+      `
+      [EntryLabelMissingError: The entry label "no.such.key" is not a string of the copy catalogue: add it to ui/locales/en.ts (a dotted key such as "swap.start").
+      Docs: https://latchkey.example/errors/EntryLabelMissingError]
+    `,
     )
   })
 })
@@ -110,27 +113,39 @@ describe('resolveEntries: every entry checked when the slots load', () => {
 
   test('bad input: a component whose file is not in ui/entries/ throws ComponentModuleMissingError', () => {
     expect(() => resolve({ slot: 'account.identity', order: 1, component: 'nowhere', export: 'Row' })).toThrowErrorMatchingInlineSnapshot(
-      `[ComponentModuleMissingError: The demo entry has no module: add ui/entries/nowhere.tsx (its component as the export Row).]`,
+      `
+      [ComponentModuleMissingError: The demo entry has no module: add ui/entries/nowhere.tsx (its component as the export Row).
+      Docs: https://latchkey.example/errors/ComponentModuleMissingError]
+    `,
     )
   })
 
   test('bad input: a component the file does not export throws ComponentModuleMissingError', () => {
     expect(() => resolve({ slot: 'account.identity', order: 1, component: 'demo', export: 'Column' })).toThrow(ComponentModuleMissingError)
     expect(() => resolve({ slot: 'account.identity', order: 1, component: 'demo', export: 'Column' })).toThrowErrorMatchingInlineSnapshot(
-      `[ComponentModuleMissingError: The demo entry's module ui/entries/demo.tsx has no component exported as Column.]`,
+      `
+      [ComponentModuleMissingError: The demo entry's module ui/entries/demo.tsx has no component exported as Column.
+      Docs: https://latchkey.example/errors/ComponentModuleMissingError]
+    `,
     )
   })
 
   test('bad input: a button pushing a view no manifest declares throws EntryViewUnknownError', () => {
     expect(() => resolve({ slot: 'account.actions', order: 1, label: 'send', gesture: { view: 'NoSuchView' } })).toThrow(EntryViewUnknownError)
     expect(() => resolve({ slot: 'account.actions', order: 1, label: 'send', gesture: { view: 'NoSuchView' } })).toThrowErrorMatchingInlineSnapshot(
-      `[EntryViewUnknownError: The entry's view "NoSuchView" is not a view of any manifest: declare it in its feature's manifest (machines/<id>.feature.ts).]`,
+      `
+      [EntryViewUnknownError: The entry's view "NoSuchView" is not a view of any manifest: declare it in its feature's manifest (machines/<id>.feature.ts).
+      Docs: https://latchkey.example/errors/EntryViewUnknownError]
+    `,
     )
   })
 
   test('bad input: a button in a component slot, or a component in the button slot, throws EntryKindError', () => {
     expect(() => resolve({ slot: 'account.identity', order: 1, label: 'send', gesture: { event: { type: 'demo.start' } } })).toThrowErrorMatchingInlineSnapshot(
-      `[EntryKindError: The demo entry in "account.identity" is a button (label and gesture), but that slot renders the features' components: give it a component and an export.]`,
+      `
+      [EntryKindError: The demo entry in "account.identity" is a button (label and gesture), but that slot renders the features' components: give it a component and an export.
+      Docs: https://latchkey.example/errors/EntryKindError]
+    `,
     )
     expect(() => resolve({ slot: 'account.actions', order: 1, component: 'demo', export: 'Row' })).toThrow(EntryKindError)
   })

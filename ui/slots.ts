@@ -197,6 +197,7 @@ export type EntryKindErrorParameters = {
 
 /** A button in a slot of components, or a component in a slot of buttons: the slot would not know how to render it. */
 export class EntryKindError extends BaseError {
+  static override docsPath = '/errors/EntryKindError'
   override name = 'EntryKindError'
   constructor({ feature, slot, kind }: EntryKindErrorParameters) {
     super(

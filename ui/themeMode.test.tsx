@@ -25,7 +25,10 @@ const make = (themeMode: unknown) => {
 
 describe('spec §5: theme mode is light or dark', () => {
   test('spec §5: theme mode is light or dark: any other value is refused with a clear error naming the option', () => {
-    expect(() => make('blue')).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: options.themeMode: Invalid theme mode: expected 'light' or 'dark' but received "blue"]`)
+    expect(() => make('blue')).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidOptionsError: options.themeMode: Invalid theme mode: expected 'light' or 'dark' but received "blue"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `)
     for (const themeMode of ['Dark', 'LIGHT', ' light', 'system', '', null, 1, true, {}, ['dark']]) {
       let error: unknown
       try {
@@ -67,7 +70,10 @@ describe('the theme at run time (setThemeMode, setThemeVariables)', () => {
 
   test('bad input: setThemeMode refuses anything but light or dark, naming the call; the theme stays', () => {
     const modal = make('dark')
-    expect(() => modal.setThemeMode('blue' as never)).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: setThemeMode(mode): Invalid theme mode: expected 'light' or 'dark' but received "blue"]`)
+    expect(() => modal.setThemeMode('blue' as never)).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidOptionsError: setThemeMode(mode): Invalid theme mode: expected 'light' or 'dark' but received "blue"
+      Docs: https://latchkey.example/errors/InvalidOptionsError]
+    `)
     for (const mode of ['Dark', 'system', '', null, undefined, 1, {}]) {
       expect(() => modal.setThemeMode(mode as never), JSON.stringify(mode)).toThrow(InvalidOptionsError)
     }

@@ -178,6 +178,7 @@ describe('latchkey/wagmi: several wallets held (syncWagmiConnections)', () => {
     expect((refused as SwitchChainError).cause).toBeInstanceOf(HeldConnectionNotActiveError)
     expect(((refused as SwitchChainError).cause as Error).message).toMatchInlineSnapshot(`
       "This wallet is held, not active.
+      Docs: https://latchkey.example/errors/HeldConnectionNotActiveError
       Details: Connection eip155:dev.latchkey.wallet.wagmi-second is held by the modal but is not its active one: switch to it first (wagmi's switchAccount / switchConnection with its connector, or modal.switchConnection)."
     `)
     // wagmi's own chain switch still goes through the active wallet.
@@ -192,6 +193,7 @@ describe('latchkey/wagmi: several wallets held (syncWagmiConnections)', () => {
   test('behavior: syncWagmiConnections refuses something that is not a modal', () => {
     expect(() => syncWagmiConnections({} as never, {} as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: syncWagmiConnections(modal): Expected the instance createModal returns
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Received: object]
     `)
   })

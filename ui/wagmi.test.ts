@@ -249,6 +249,7 @@ describe('latchkey/wagmi: chains', () => {
     expect((refused as SwitchChainError).cause).toBeInstanceOf(ChainNotConfiguredError)
     expect(((refused as SwitchChainError).cause as Error).message).toMatchInlineSnapshot(`
       "Chain not configured.
+      Docs: https://latchkey.example/errors/ChainNotConfiguredError
       Details: Chain 10 is not in wagmi's config (createConfig({ chains })) or in the modal's networks."
     `)
     expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')
@@ -263,6 +264,7 @@ describe('latchkey/wagmi: chains', () => {
   test('behavior: latchkeyConnector refuses something that is not a modal', () => {
     expect(() => latchkeyConnector({ open() {} } as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: latchkeyConnector(modal): Expected the instance createModal returns
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Received: object]
     `)
   })
@@ -297,6 +299,7 @@ describe('latchkey/wagmi: chains', () => {
     const noRpc = defineChain({ id: 5, name: 'No RPC', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
     expect(() => toLatchkeyNetworks([noRpc])).toThrowErrorMatchingInlineSnapshot(`
       [WagmiChainNotUsableError: Chain No RPC (5) cannot be used by latchkey.
+      Docs: https://latchkey.example/errors/WagmiChainNotUsableError
       Details: It has no http(s) RPC URL (chain.rpcUrls.default.http).]
     `)
     expect(() => toLatchkeyNetworks([noRpc])).toThrow(WagmiChainNotUsableError)

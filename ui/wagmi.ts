@@ -53,6 +53,7 @@ export type LatchkeyConnectorParameters = {
  * `ChainNotConfiguredError`, made here: this module loads no wagmi code).
  */
 export class ChainNotConfiguredError extends BaseError {
+  static override docsPath = '/errors/ChainNotConfiguredError'
   override name = 'ChainNotConfiguredError'
   constructor(chainId: number) {
     super('Chain not configured.', { details: `Chain ${chainId} is not in wagmi's config (createConfig({ chains })) or in the modal's networks.` })
@@ -61,6 +62,7 @@ export class ChainNotConfiguredError extends BaseError {
 
 /** Thrown by {@link toLatchkeyNetworks} for a chain latchkey cannot use (no http(s) RPC URL). */
 export class WagmiChainNotUsableError extends BaseError {
+  static override docsPath = '/errors/WagmiChainNotUsableError'
   override name = 'WagmiChainNotUsableError'
   constructor(chain: { id: number; name: string }, details: string) {
     super(`Chain ${chain.name} (${chain.id}) cannot be used by latchkey.`, { details })

@@ -27,6 +27,7 @@ export function registerActiveConnector(modal: ModalInstance, id: string): void 
  * its active wallet only (spec §6). Switch to it first (`switchAccount` / `switchConnection`, or the modal's switcher).
  */
 export class HeldConnectionNotActiveError extends BaseError {
+  static override docsPath = '/errors/HeldConnectionNotActiveError'
   override name = 'HeldConnectionNotActiveError'
   constructor(connectionId: string) {
     super('This wallet is held, not active.', {

@@ -55,6 +55,11 @@ const sidebar: SidebarItem[] = [
     ],
   },
   {
+    // One page per error class, the address each error's `Docs:` line names (npm run docs:errors, dev/docs-errors.ts).
+    text: 'Errors',
+    items: [{ text: 'Every error, its cause and fix', link: '/errors/' }],
+  },
+  {
     text: 'Contributing',
     items: [
       { text: 'Architecture', link: '/contributing/architecture' },
@@ -95,6 +100,7 @@ export default defineConfig({
       { text: 'Getting started', link: '/getting-started/' },
       { text: 'Guides', link: '/guide/networks' },
       { text: 'API', link: '/api/' },
+      { text: 'Errors', link: '/errors/' },
       { text: 'Contributing', link: '/contributing/architecture' },
     ],
     sidebar,

@@ -26,6 +26,7 @@ export type AnvilStartFailure = 'port-in-use' | 'exited' | 'timeout' | 'wrong-ch
  * `details` holds anvil's stderr when it exited early.
  */
 export class AnvilStartError extends BaseError {
+  static override docsPath = '/errors/AnvilStartError'
   override name = 'AnvilStartError'
   reason: AnvilStartFailure
   port: number

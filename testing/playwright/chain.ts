@@ -20,6 +20,7 @@ export type TestChain = {
 
 /** The chain's node answered a JSON-RPC error or could not be reached. */
 export class ChainRequestError extends TestWalletError {
+  static override docsPath = '/errors/ChainRequestError'
   override name = 'ChainRequestError'
 }
 

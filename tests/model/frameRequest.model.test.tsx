@@ -58,7 +58,7 @@ async function walk(path: ModelPath, input: FrameRequestInput) {
       expect(stateKey(actor.getSnapshot())).toBe(step.state)
     }
     const out = actor.getSnapshot().output
-    if (out?.status === 'failed') expect((out.error as Error).message).toBe('Invalid email')
+    if (out?.status === 'failed') expect((out.error as { shortMessage: string }).shortMessage).toBe('Invalid email')
     if (out?.status === 'succeeded') expect(out.result).toBeDefined()
     expect(f.transport.pending()).toBe(actor.getSnapshot().status === 'done' ? 0 : 1)
   } finally {

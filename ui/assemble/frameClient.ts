@@ -18,6 +18,7 @@ import type { FrameRequestKind, FrameRequestPayload, FrameRequestResult, FrameUs
 
 /** The frame did not load within 20 s (spec §8: `iframe_load_failed`; alert "Network Error - Could not load embedded wallet"). */
 export class FrameLoadError extends BaseError {
+  static override docsPath = '/errors/FrameLoadError'
   override name = 'FrameLoadError'
   reason = 'iframe_load_failed' as const
   constructor() {
@@ -27,6 +28,7 @@ export class FrameLoadError extends BaseError {
 
 /** A frame request got no reply within 120 s (spec §8: `iframe_request_timeout`; alert "Embedded Wallet Request Timed Out"). */
 export class FrameRequestTimeoutError extends BaseError {
+  static override docsPath = '/errors/FrameRequestTimeoutError'
   override name = 'FrameRequestTimeoutError'
   reason = 'iframe_request_timeout' as const
   constructor() {
@@ -36,6 +38,7 @@ export class FrameRequestTimeoutError extends BaseError {
 
 /** A second email login within 30 s of the last (spec §5), refused before the frame is asked. */
 export class EmailLoginThrottledError extends BaseError {
+  static override docsPath = '/errors/EmailLoginThrottledError'
   override name = 'EmailLoginThrottledError'
   retryAfterSeconds: number
   constructor(retryAfterSeconds: number) {

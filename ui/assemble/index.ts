@@ -41,6 +41,7 @@ function isMachineId(id: FeatureId): id is FeatureMachineId {
 
 /** A manifest declares a machine, and `ui/assemble/<id>.ts` is missing: the build would start without it. */
 export class FeatureAssemblyMissingError extends BaseError {
+  static override docsPath = '/errors/FeatureAssemblyMissingError'
   override name = 'FeatureAssemblyMissingError'
   constructor(id: string) {
     super(`The ${id} feature declares a machine and has no assembly: add ui/assemble/${id}.ts (its machine with this instance's actors).`)

@@ -6,6 +6,7 @@ import type { FeatureHost } from './host.ts'
 
 /** The API answered `{ success: false }` to a revocation: the session was unknown or already revoked. */
 export class SessionNotRevokedError extends BaseError {
+  static override docsPath = '/errors/SessionNotRevokedError'
   override name = 'SessionNotRevokedError'
   constructor() {
     super('The server did not revoke it (unknown or already revoked).')

@@ -18,6 +18,7 @@ import type { CoreAdapters } from './adapters.ts'
  * `InvalidOptionsError`: the options configure no network of that namespace.
  */
 export class ChainAdapterNotFoundError extends InvalidOptionsError {
+  static override docsPath = '/errors/ChainAdapterNotFoundError'
   override name = 'ChainAdapterNotFoundError'
   /** The namespace asked for. */
   namespace: string

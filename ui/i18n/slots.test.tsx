@@ -37,6 +37,7 @@ describe('a message with slots', () => {
     expect(() => fillSlots(dropped, [link('T'), link('P')])).toThrowError(MessageSlotsError)
     expect(() => fillSlots(dropped, [link('T'), link('P')])).toThrowErrorMatchingInlineSnapshot(`
       [MessageSlotsError: A message does not place each of its slots exactly once
+      Docs: https://latchkey.example/errors/MessageSlotsError
       Details: Slot 1 is missing from: I agree to the {0}]
     `)
   })
@@ -46,6 +47,7 @@ describe('a message with slots', () => {
     expect(textOf(fillSlots(paid, ['\uE0001\uE001', <b key="r">R</b>]))).toBe('Paid 1 to R')
     expect(() => fillSlots(paid, [{} as unknown as string, <b key="r">R</b>])).toThrowErrorMatchingInlineSnapshot(`
       [MessageSlotsError: A message does not place each of its slots exactly once
+      Docs: https://latchkey.example/errors/MessageSlotsError
       Details: Value 0 is neither text, a number nor an element: received object.]
     `)
     expect(() => fillSlots((() => 42) as unknown as typeof paid, ['1', <b key="r">R</b>])).toThrowError(/returned a number/)

@@ -14,6 +14,7 @@ const markerChars = /[\uE000\uE001]/g
 
 /** A message does not place each of its slots exactly once, or a slot's value is neither text nor an element. */
 export class MessageSlotsError extends BaseError {
+  static override docsPath = '/errors/MessageSlotsError'
   override name = 'MessageSlotsError'
   constructor(details: string) {
     super('A message does not place each of its slots exactly once', { details })
