@@ -65,6 +65,7 @@ describe('formatPastTime', () => {
   test('bad input: an invalid now throws InvalidTimestampError naming now; the message pins the shape', () => {
     expect(() => formatPastTime(now, Number.NaN, 'en')).toThrowErrorMatchingInlineSnapshot(`
       [InvalidTimestampError: Invalid timestamp: expected milliseconds since 1970 (a finite number) or an ISO 8601 date for \`now\`
+      Docs: https://latchkey.example/errors/InvalidTimestampError
       Details: Received: NaN]
     `)
   })

@@ -9,6 +9,7 @@ import { BaseError } from '../kernel/errors.ts'
 
 /** A timestamp that is no point in time (`NaN`, `Infinity`, an unparsable string) was given to {@link formatPastTime}. */
 export class InvalidTimestampError extends BaseError {
+  static override docsPath = '/errors/InvalidTimestampError'
   override name = 'InvalidTimestampError'
   constructor(which: 'at' | 'now', received: unknown) {
     super(`Invalid timestamp: expected milliseconds since 1970 (a finite number) or an ISO 8601 date for \`${which}\``, { details: `Received: ${String(received).slice(0, 60)}` })

@@ -69,6 +69,7 @@ let cached: readonly DevBitcoinAccount[] | undefined
 
 /** A dev Bitcoin key that could not be derived (a path without a private key: never for the dev paths). */
 export class DevBitcoinKeyError extends BaseError {
+  static override docsPath = '/errors/DevBitcoinKeyError'
   override name = 'DevBitcoinKeyError'
   constructor(path: string) {
     super(`No dev Bitcoin key at ${path}.`)

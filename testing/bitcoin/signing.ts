@@ -49,6 +49,7 @@ export function networkOfAddress(address: string): bitcoin.Network {
 
 /** A PSBT input the wallet was asked to sign but cannot: out of range, or not paying to the key's address. */
 export class PsbtInputError extends BaseError {
+  static override docsPath = '/errors/PsbtInputError'
   override name = 'PsbtInputError'
 }
 
@@ -163,6 +164,7 @@ export const dustLimit = 294n
 
 /** Thrown by {@link buildTransferPsbt} when the UTXOs do not cover amount and fee. */
 export class InsufficientFundsError extends BaseError {
+  static override docsPath = '/errors/InsufficientFundsError'
   override name = 'InsufficientFundsError'
 }
 
