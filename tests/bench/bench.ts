@@ -69,6 +69,7 @@ import { bytesText, checkWalletConnectPick, chunkSet, firstFetchOf, isUniversalP
 import type { ChunkSet, LazyFigure, LazyGroup, WalletConnectPick } from './lazyRule.ts'
 import jaWords from '../../ui/locales/ja.ts'
 import { measureLocalePaint, reportLocalePaint } from './localePaint.ts'
+import { measureInspectOpen, reportInspectOpen } from './inspectOpen.ts'
 
 const ANVIL_PORTS = [38545, 38546] as const
 const CLICK_RUNS = 10
@@ -347,6 +348,31 @@ async function localeMain(): Promise<void> {
   const results = await measureLocalePaint(browser, server, CLICK_RUNS)
   console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}.`)
   reportLocalePaint(results, CLICK_RUNS)
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+/**
+ * `npm run bench -- --inspect`: only opening the inspector (inspectOpen.ts) on its own page (fixture-inspect), 10 runs
+ * taking turns with RainbowKit's click → modal painted, against the 300 ms goal, with the load average; no anvils.
+ */
+async function inspectMain(): Promise<void> {
+  console.log('\n  latchkey bench, --inspect: opening the inspector, against RainbowKit measured in this run\n')
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const inspectDir = await buildBenchPage('fixture-inspect', join(tmp, 'inspect'))
+  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
+  log('built the inspector and RainbowKit pages')
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const server = await serveStatic(inspectDir)
+  defer(() => server.close())
+  const peer = await serveStatic(peerDir)
+  defer(() => peer.close())
+  const peerPage = await openClickToPaint(browser, peer)
+  defer(() => peerPage.close())
+  const results = await measureInspectOpen(browser, server, peerPage, CLICK_RUNS)
+  console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}.`)
+  reportInspectOpen(results, CLICK_RUNS)
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
@@ -1243,7 +1269,9 @@ const run = process.argv.includes('--phone')
             ? payMain
             : process.argv.includes('--locale')
               ? localeMain
-              : main
+              : process.argv.includes('--inspect')
+                ? inspectMain
+                : main
 run()
   .then(async () => {
     await cleanUp()

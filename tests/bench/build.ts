@@ -10,7 +10,7 @@ import { chunkModulesFile } from './vite.config.ts'
 export const benchDir = fileURLToPath(new URL('.', import.meta.url))
 
 /** The bench pages: folders under tests/bench/, each an index.html + main.tsx. */
-export type BenchPage = 'fixture' | 'fixture-multichain' | 'fixture-siwx' | 'react-only' | 'peer-rainbowkit'
+export type BenchPage = 'fixture' | 'fixture-inspect' | 'fixture-multichain' | 'fixture-siwx' | 'react-only' | 'peer-rainbowkit'
 
 /** A chunk in a build's manifest (`.vite/manifest.json`), as far as the bench reads it. */
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
