@@ -6,9 +6,8 @@
  * `setAccount` (new accounts), `disconnect` (none).
  */
 import { bitcoinChainsByReference, type BitcoinChain, type BitcoinMessageProtocol } from '../../adapters/bip122.standard.ts'
-import { TestWalletOptionsError, UnknownAccountError } from '../errors.ts'
-import { type PromptAnswer, PromptDesk } from '../prompts.ts'
-import { registerStandardWallet } from '../register.ts'
+import { TestWalletOptionsError } from '../errors.ts'
+import { StandardTestWallet } from '../standardTestWallet.ts'
 import { preview } from '../wallet/keys.ts'
 import { bitcoinAccountsFromOptions } from './keys.ts'
 import { BITCOIN_CAIP_NETWORK_IDS, TEST_BITCOIN_WALLET_NAME, testBitcoinWalletStorageKey } from './names.ts'
@@ -61,12 +60,9 @@ function parseOptions(options: TestBitcoinWalletOptions): { chain: BitcoinChain;
 }
 
 /** A Bitcoin wallet a test controls. `wallet` is the Wallet Standard wallet (register it, or {@link TestBitcoinWallet.register}); the rest is the test's side. */
-export class TestBitcoinWallet {
-  /** The Wallet Standard wallet (the development Bitcoin wallet). */
-  readonly wallet: BitcoinDevWallet
+export class TestBitcoinWallet extends StandardTestWallet<BitcoinPromptKind, BitcoinPrompt, BitcoinDevWallet, BitcoinDevWalletMisbehaviour> {
   /** The wallet's network as a CAIP-2 id (the modal's network id for it), e.g. `bip122:0f9188f13cb7b2c71f2a335e3a4fc328`. */
   readonly caipNetworkId: string
-  readonly #desk: PromptDesk<BitcoinPromptKind, BitcoinPrompt>
 
   /** @throws TestWalletOptionsError for each malformed option (see {@link TestBitcoinWalletOptions}). */
   constructor(options: TestBitcoinWalletOptions = {}) {
@@ -84,31 +80,8 @@ export class TestBitcoinWallet {
       storageKey: options.storageKey ?? testBitcoinWalletStorageKey(name),
       autoApprove: false,
     })
-    this.wallet = wallet
+    super(wallet, bitcoinPromptKinds, options.answer, (answer) => new BitcoinWalletError(answer.code, answer.message, answer.data))
     this.caipNetworkId = BITCOIN_CAIP_NETWORK_IDS[chain]
-    this.#desk = new PromptDesk<BitcoinPromptKind, BitcoinPrompt>(
-      bitcoinPromptKinds,
-      {
-        pending: () => wallet.pending,
-        apply: (prompt, answer) => {
-          if (answer === 'approve') wallet.approve(prompt.id)
-          else if (answer === 'reject') wallet.reject(prompt.id)
-          else wallet.fail(prompt.id, new BitcoinWalletError(answer.code, answer.message, answer.data))
-        },
-      },
-      options.answer ?? 'approve',
-    )
-    wallet.subscribe(() => this.#desk.update())
-  }
-
-  /** The wallet's name (the modal's connector id for it). */
-  get name(): string {
-    return this.wallet.name
-  }
-
-  /** The payment (P2WPKH) addresses of the accounts, index order. */
-  get addresses(): readonly string[] {
-    return this.wallet.addresses
   }
 
   /** The ordinals (P2TR) addresses of the accounts, index order. */
@@ -116,79 +89,10 @@ export class TestBitcoinWallet {
     return this.wallet.ordinalsAddresses
   }
 
-  /** The Wallet Standard chain ids (one: the wallet's network). */
-  get chains(): readonly string[] {
-    return this.wallet.chains
-  }
-
   /** Authorised or not, the selected account (index, payment and ordinals addresses). */
   get state(): { authorised: boolean; accountIndex: number; paymentAddress: string; ordinalsAddress: string } {
     const { authorised, accountIndex, paymentAddress, ordinalsAddress } = this.wallet.state
     return { authorised, accountIndex, paymentAddress, ordinalsAddress }
-  }
-
-  /** The prompts left hanging, oldest first. */
-  get prompts(): BitcoinPrompt[] {
-    return this.#desk.prompts
-  }
-
-  /**
-   * The answer to every prompt with none queued.
-   * @throws TestWalletOptionsError for a malformed answer.
-   */
-  setAnswer(answer: PromptAnswer): void {
-    this.#desk.setAnswer(answer)
-  }
-
-  /**
-   * Queues the answer to the next prompt (of `kind`, when given). Queued answers are used in order.
-   * @throws TestWalletOptionsError for a malformed answer or kind.
-   */
-  answerNext(answer: PromptAnswer, kind?: BitcoinPromptKind): void {
-    this.#desk.answerNext(answer, kind)
-  }
-
-  /**
-   * Resolves with the next prompt left hanging (of `kind`), or the oldest one already hanging.
-   * @throws TestWalletOptionsError for a malformed kind.
-   */
-  waitForPrompt(kind?: BitcoinPromptKind): Promise<BitcoinPrompt> {
-    return this.#desk.waitForPrompt(kind)
-  }
-
-  /**
-   * Answers a hanging prompt (default: the oldest).
-   * @throws TestWalletError when no prompt hangs (or none with this id); TestWalletOptionsError for a malformed answer.
-   */
-  settle(answer: PromptAnswer, id?: number): void {
-    this.#desk.settle(answer, id)
-  }
-
-  /**
-   * Selects account `index` (as the user does in the wallet): a `change` event with the new account when connected.
-   * @throws UnknownAccountError outside the wallet's accounts.
-   */
-  setAccount(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.addresses.length) throw new UnknownAccountError(index, this.addresses.length)
-    this.wallet.setAccount(index)
-  }
-
-  /** Disconnects the site from the wallet's side: a `change` event with no accounts. */
-  disconnect(): void {
-    this.wallet.disconnect()
-  }
-
-  /** Makes the wallet misbehave like a broken or malicious one (unsigned, altered or badly signed PSBTs, every request refused). */
-  misbehave(misbehaviour: BitcoinDevWalletMisbehaviour): void {
-    this.wallet.misbehave = { ...misbehaviour }
-  }
-
-  /**
-   * Registers the wallet with the page's Wallet Standard apps (the modal among them), now and for apps that start later.
-   * @returns a function that unregisters it.
-   */
-  register(target: EventTarget = window): () => void {
-    return registerStandardWallet(this.wallet, target)
   }
 }
 

@@ -1,5 +1,6 @@
 /** The shapes of the development / test Bitcoin wallet (`./wallet.ts`) and its error: light, no bitcoinjs-lib. */
 import type { BitcoinChain, BitcoinMessageProtocol } from '../../adapters/bip122.standard.ts'
+import { WalletCodeError } from '../walletError.ts'
 import type { DevBitcoinAccount } from './accounts.ts'
 
 /** What a pending request asks the user to approve. */
@@ -78,14 +79,6 @@ export type BitcoinDevWalletState = {
 }
 
 /** A wallet error with an EIP-1193-style `code` (see `adapters/bip122.standard.ts`): 4001 rejected, 4100 not authorised, 4200 unsupported protocol, -32602 bad input, -32603 the blockchain API failed, or the code a test chose. */
-// A real `Error` subclass on purpose: Wallet Standard wallets throw `Error`s with a code, and the adapter reads them so.
-export class BitcoinWalletError extends Error {
+export class BitcoinWalletError extends WalletCodeError {
   override name = 'BitcoinWalletError'
-  code: number
-  data?: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
-    this.code = code
-    if (data !== undefined) this.data = data
-  }
 }

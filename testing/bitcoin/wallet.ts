@@ -4,7 +4,6 @@
  */
 import * as bitcoin from 'bitcoinjs-lib'
 import type { IdentifierArray, Wallet, WalletAccount } from '@wallet-standard/base'
-import type { StandardEventsListeners } from '@wallet-standard/features'
 import {
   BitcoinConnect,
   BitcoinSendTransfer,
@@ -24,19 +23,12 @@ import {
   type BitcoinWalletFeatures,
 } from '../../adapters/bip122.standard.ts'
 import { DevWalletOptionsError } from '../errors.ts'
+import { WalletSide } from '../walletSide.ts'
 import { devBitcoinAccounts } from './accounts.ts'
 import { BITCOIN_DEV_WALLET_NAME, BITCOIN_DEV_WALLET_STORAGE_KEY, bitcoinDevWalletIcon, devWalletChain } from './identity.ts'
 import type { DevBitcoinAccount, DevBitcoinKey } from './accounts.ts'
 import { bitcoinjsNetworks, buildTransferPsbt, InsufficientFundsError, signBip322, signEcdsaMessage, signPsbtInputs } from './signing.ts'
-import {
-  BitcoinWalletError,
-  type BitcoinDevWalletMisbehaviour,
-  type BitcoinDevWalletOptions,
-  type BitcoinDevWalletState,
-  type BitcoinPendingRequest,
-  type BitcoinPendingRequestKind,
-  type BitcoinWalletStorage,
-} from './types.ts'
+import { BitcoinWalletError, type BitcoinDevWalletMisbehaviour, type BitcoinDevWalletOptions, type BitcoinDevWalletState, type BitcoinPendingRequest, type BitcoinPendingRequestKind } from './types.ts'
 
 export { BitcoinWalletError } from './types.ts'
 export type { BitcoinDevWalletMisbehaviour, BitcoinDevWalletOptions, BitcoinDevWalletState, BitcoinPendingRequest, BitcoinPendingRequestKind, BitcoinWalletStorage } from './types.ts'
@@ -46,9 +38,6 @@ const unauthorised = (detail = 'Connect first.') => new BitcoinWalletError(4100,
 const invalid = (detail: string) => new BitcoinWalletError(-32602, `Invalid params: ${detail}`)
 
 export { bitcoinDevWalletIcon, devWalletChain } from './identity.ts'
-
-type Persisted = { authorised: boolean; accountIndex: number; autoApprove: boolean }
-type QueueEntry = { request: BitcoinPendingRequest; resolve: () => void; reject: (error: unknown) => void }
 
 const networkNames: Record<BitcoinChain, string> = { 'bitcoin:mainnet': 'Bitcoin', 'bitcoin:testnet': 'Bitcoin Testnet', 'bitcoin:regtest': 'Bitcoin Regtest' }
 
@@ -83,20 +72,14 @@ export class BitcoinDevWallet implements Wallet {
   readonly #apiUrl: string
   readonly #projectId: string
   readonly #accounts: readonly DevBitcoinAccount[]
-  readonly #storage: BitcoinWalletStorage | undefined
-  readonly #storageKey: string
   readonly #origin: string | undefined
   readonly #feeRate: number
   readonly #protocols: readonly BitcoinMessageProtocol[]
   readonly #fetch: typeof globalThis.fetch
   readonly #network: bitcoin.Network
-  #state: Persisted
+  readonly #side: WalletSide<BitcoinPendingRequest>
   /** The purposes the site asked for at its last connect. */
   #purposes: readonly ('payment' | 'ordinals')[] = ['payment', 'ordinals']
-  readonly #queue = new Map<number, QueueEntry>()
-  #nextId = 1
-  readonly #changeListeners = new Set<StandardEventsListeners['change']>()
-  readonly #subscribers = new Set<() => void>()
   readonly #walletAccounts = new Map<string, BitcoinWalletAccount>()
   readonly features: BitcoinWalletFeatures
 
@@ -111,41 +94,33 @@ export class BitcoinDevWallet implements Wallet {
     this.chains = [this.chain]
     this.#network = bitcoinjsNetworks[this.chain]
     this.name = options.name ?? BITCOIN_DEV_WALLET_NAME
-    this.#storage = options.storage
-    this.#storageKey = options.storageKey ?? BITCOIN_DEV_WALLET_STORAGE_KEY
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
     this.#feeRate = options.feeRate ?? 2
     if (!(this.#feeRate > 0)) throw new DevWalletOptionsError('BitcoinDevWallet: feeRate must be a positive number of sat/vB.')
     this.#protocols = options.messageProtocols ?? ['bip322', 'ecdsa']
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     this.misbehave = options.misbehave ?? {}
-    this.#state = this.#load()
-    if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {
-      this.#state.autoApprove = options.autoApprove
-      this.#save()
-    }
+    this.#side = new WalletSide({
+      label: 'BitcoinDevWallet',
+      storage: options.storage,
+      storageKey: options.storageKey ?? BITCOIN_DEV_WALLET_STORAGE_KEY,
+      accountCount: this.#accounts.length,
+      autoApprove: options.autoApprove,
+      rejected,
+    })
     this.features = {
       [BitcoinConnect]: { version: '1.0.0', connect: (input) => this.#connect(input) },
       [BitcoinSignMessage]: { version: '1.0.0', protocols: this.#protocols, signMessage: (input) => this.#signMessage(input) },
       [BitcoinSignTransaction]: { version: '1.0.0', signTransaction: (input) => this.#signTransaction(input) },
       [BitcoinSendTransfer]: { version: '1.0.0', sendTransfer: (input) => this.#sendTransfer(input) },
       'standard:disconnect': { version: '1.0.0', disconnect: async () => this.disconnect() },
-      'standard:events': {
-        version: '1.0.0',
-        on: (event, listener) => {
-          if (event !== 'change') return () => {}
-          this.#changeListeners.add(listener)
-          return () => {
-            this.#changeListeners.delete(listener)
-          }
-        },
-      },
+      'standard:events': { version: '1.0.0', on: (event, listener) => this.#side.on(event, listener) },
     }
   }
 
   /** The accounts granted to the site (the selected account's, for the purposes asked), or none. */
   get accounts(): readonly BitcoinWalletAccount[] {
-    if (!this.#state.authorised) return []
+    if (!this.#side.state.authorised) return []
     const account = this.#selected()
     return this.#purposes.map((purpose) => this.#walletAccount(account[purpose]))
   }
@@ -154,18 +129,18 @@ export class BitcoinDevWallet implements Wallet {
 
   /** Requests waiting for approval, oldest first. */
   get pending(): BitcoinPendingRequest[] {
-    return [...this.#queue.values()].map((e) => e.request)
+    return this.#side.pending
   }
 
   /** A snapshot of the user-visible state. */
   get state(): BitcoinDevWalletState {
     const account = this.#selected()
     return {
-      authorised: this.#state.authorised,
-      accountIndex: this.#state.accountIndex,
+      authorised: this.#side.state.authorised,
+      accountIndex: this.#side.state.accountIndex,
       paymentAddress: account.payment.address,
       ordinalsAddress: account.ordinals.address,
-      autoApprove: this.#state.autoApprove,
+      autoApprove: this.#side.state.autoApprove,
     }
   }
 
@@ -184,12 +159,7 @@ export class BitcoinDevWallet implements Wallet {
    * @returns false when no pending request has this id.
    */
   approve(id: number): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.resolve()
-    this.#notify()
-    return true
+    return this.#side.approve(id)
   }
 
   /**
@@ -197,12 +167,7 @@ export class BitcoinDevWallet implements Wallet {
    * @returns false when no pending request has this id.
    */
   reject(id: number): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.reject(rejected())
-    this.#notify()
-    return true
+    return this.#side.reject(id)
   }
 
   /**
@@ -210,26 +175,17 @@ export class BitcoinDevWallet implements Wallet {
    * @returns false when no pending request has this id.
    */
   fail(id: number, error: unknown): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.reject(error)
-    this.#notify()
-    return true
+    return this.#side.fail(id, error)
   }
 
   /** Reads its state from storage again (a test seeded the page's storage after the wallet was made). No events. */
   reload(): void {
-    this.#state = this.#load()
-    this.#notify()
+    this.#side.reload()
   }
 
   /** Calls `listener` after any change (pending list, account, authorisation, auto-approve). @returns unsubscribe. */
   subscribe(listener: () => void): () => void {
-    this.#subscribers.add(listener)
-    return () => {
-      this.#subscribers.delete(listener)
-    }
+    return this.#side.subscribe(listener)
   }
 
   /**
@@ -238,29 +194,25 @@ export class BitcoinDevWallet implements Wallet {
    */
   setAccount(index: number): void {
     if (!Number.isInteger(index) || index < 0 || index >= this.#accounts.length) throw new RangeError(`No dev Bitcoin account at index ${index}.`)
-    if (index === this.#state.accountIndex) return
-    this.#state.accountIndex = index
-    this.#save()
-    if (this.#state.authorised) this.#emitChange()
-    this.#notify()
+    if (index === this.#side.state.accountIndex) return
+    this.#side.state.accountIndex = index
+    this.#side.save()
+    if (this.#side.state.authorised) this.#side.emit({ accounts: this.accounts })
+    this.#side.notify()
   }
 
   /** Turns auto-approve on or off (persisted); turning it on approves everything pending. */
   setAutoApprove(value: boolean): void {
-    if (value === this.#state.autoApprove) return
-    this.#state.autoApprove = value
-    this.#save()
-    if (value) for (const id of [...this.#queue.keys()]) this.approve(id)
-    this.#notify()
+    this.#side.setAutoApprove(value)
   }
 
   /** Disconnects the site (user action, or `standard:disconnect`): no accounts, a change event with `[]`. */
   disconnect(): void {
-    if (!this.#state.authorised) return
-    this.#state.authorised = false
-    this.#save()
-    this.#emitChange()
-    this.#notify()
+    if (!this.#side.state.authorised) return
+    this.#side.state.authorised = false
+    this.#side.save()
+    this.#side.emit({ accounts: this.accounts })
+    this.#side.notify()
   }
 
   // ---------------------------------------------------------------- features
@@ -270,19 +222,19 @@ export class BitcoinDevWallet implements Wallet {
     if (!purposes || purposes.length === 0 || !purposes.every((p) => p === 'payment' || p === 'ordinals')) {
       throw invalid("purposes must be a non-empty list of 'payment' and 'ordinals'.")
     }
-    if (input.silent) return { accounts: this.#state.authorised ? this.#accountsFor(purposes) : [] }
+    if (input.silent) return { accounts: this.#side.state.authorised ? this.#accountsFor(purposes) : [] }
     let changed = false
-    if (!this.#state.authorised) {
+    if (!this.#side.state.authorised) {
       await this.#ask('connect', `Purposes: ${purposes.join(', ')}`)
-      this.#state.authorised = true
-      this.#save()
+      this.#side.state.authorised = true
+      this.#side.save()
       changed = true
     }
     const asked = [...new Set(purposes)]
     if (asked.join() !== this.#purposes.join()) changed = true
     this.#purposes = asked
-    if (changed) this.#emitChange()
-    this.#notify()
+    if (changed) this.#side.emit({ accounts: this.accounts })
+    this.#side.notify()
     return { accounts: this.accounts }
   }
 
@@ -384,16 +336,11 @@ export class BitcoinDevWallet implements Wallet {
 
   #ask(kind: BitcoinPendingRequestKind, detail: string): Promise<void> {
     if (this.misbehave.rejectAll) return Promise.reject(rejected())
-    if (this.#state.autoApprove) return Promise.resolve()
-    return new Promise<void>((resolve, reject) => {
-      const id = this.#nextId++
-      this.#queue.set(id, { request: { id, kind, detail, ...(this.#origin ? { origin: this.#origin } : {}) }, resolve, reject })
-      this.#notify()
-    })
+    return this.#side.ask((id) => ({ id, kind, detail, ...(this.#origin ? { origin: this.#origin } : {}) }))
   }
 
   #selected(): DevBitcoinAccount {
-    return this.#accounts[this.#state.accountIndex] ?? (this.#accounts[0] as DevBitcoinAccount)
+    return this.#accounts[this.#side.state.accountIndex] ?? (this.#accounts[0] as DevBitcoinAccount)
   }
 
   #accountsFor(purposes: readonly ('payment' | 'ordinals')[]): BitcoinWalletAccount[] {
@@ -403,7 +350,7 @@ export class BitcoinDevWallet implements Wallet {
 
   /** The key of an account granted to the site; 4100 for anything else. */
   #keyFor(account: WalletAccount | undefined): DevBitcoinKey {
-    if (!this.#state.authorised) throw unauthorised()
+    if (!this.#side.state.authorised) throw unauthorised()
     const selected = this.#selected()
     const key = [selected.payment, selected.ordinals].find((k) => k.address === account?.address)
     if (!key) throw unauthorised(`${String(account?.address)} is not an account of this site.`)
@@ -426,52 +373,6 @@ export class BitcoinDevWallet implements Wallet {
       this.#walletAccounts.set(key.address, account)
     }
     return account
-  }
-
-  #emitChange(): void {
-    const accounts = this.accounts
-    for (const listener of [...this.#changeListeners]) {
-      try {
-        listener({ accounts })
-      } catch (error) {
-        console.error('BitcoinDevWallet: a change listener threw', error)
-      }
-    }
-  }
-
-  #notify(): void {
-    for (const subscriber of [...this.#subscribers]) {
-      try {
-        subscriber()
-      } catch (error) {
-        console.error('BitcoinDevWallet: a subscriber threw', error)
-      }
-    }
-  }
-
-  #load(): Persisted {
-    const state: Persisted = { authorised: false, accountIndex: 0, autoApprove: false }
-    let raw: unknown
-    try {
-      const text = this.#storage?.getItem(this.#storageKey)
-      raw = text ? JSON.parse(text) : undefined
-    } catch {
-      return state
-    }
-    if (typeof raw !== 'object' || raw === null) return state
-    const r = raw as Record<string, unknown>
-    if (typeof r.authorised === 'boolean') state.authorised = r.authorised
-    if (typeof r.autoApprove === 'boolean') state.autoApprove = r.autoApprove
-    if (Number.isInteger(r.accountIndex) && (r.accountIndex as number) >= 0 && (r.accountIndex as number) < this.#accounts.length) state.accountIndex = r.accountIndex as number
-    return state
-  }
-
-  #save(): void {
-    try {
-      this.#storage?.setItem(this.#storageKey, JSON.stringify(this.#state))
-    } catch {
-      // Quota or privacy mode: the wallet keeps working in memory.
-    }
   }
 }
 

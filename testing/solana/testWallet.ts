@@ -5,13 +5,12 @@
  * wallet's own actions are the Wallet Standard `change` events: `setAccount` (new accounts), `disconnect` (none).
  */
 import type { IdentifierString } from '@wallet-standard/base'
-import { TestWalletOptionsError, UnknownAccountError } from '../errors.ts'
-import { type PromptAnswer, PromptDesk } from '../prompts.ts'
+import { TestWalletOptionsError } from '../errors.ts'
+import { StandardTestWallet } from '../standardTestWallet.ts'
 import { preview } from '../wallet/keys.ts'
 import { solanaKeypairsFromOptions } from './keys.ts'
 import { TEST_SOLANA_WALLET_NAME, testSolanaWalletStorageKey } from './names.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from './localnet.ts'
-import { registerStandardWallet } from '../register.ts'
 import type { DevSolanaWalletMisbehaviour } from './types.ts'
 import type { SolanaPrompt, SolanaPromptKind, TestSolanaWalletChain, TestSolanaWalletOptions } from './testWalletTypes.ts'
 import { DevSolanaWallet, DevSolanaWalletError } from './wallet.ts'
@@ -45,11 +44,7 @@ function parseSolanaChains(chains: unknown, rpcUrl: unknown): Array<{ id: Identi
 }
 
 /** A Solana wallet a test controls. `wallet` is the Wallet Standard wallet (register it, or {@link TestSolanaWallet.register}); the rest is the test's side. */
-export class TestSolanaWallet {
-  /** The Wallet Standard wallet (the development Solana wallet). */
-  readonly wallet: DevSolanaWallet
-  readonly #desk: PromptDesk<SolanaPromptKind, SolanaPrompt>
-
+export class TestSolanaWallet extends StandardTestWallet<SolanaPromptKind, SolanaPrompt, DevSolanaWallet, DevSolanaWalletMisbehaviour> {
   /** @throws TestWalletOptionsError for each malformed option (see {@link TestSolanaWalletOptions}). */
   constructor(options: TestSolanaWalletOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new TestWalletOptionsError('Invalid test wallet options', { details: `options must be an object, got ${preview(options)}` })
@@ -70,105 +65,13 @@ export class TestSolanaWallet {
       storageKey: options.storageKey ?? testSolanaWalletStorageKey(name),
       autoApprove: false,
     })
-    this.wallet = wallet
-    this.#desk = new PromptDesk<SolanaPromptKind, SolanaPrompt>(
-      solanaPromptKinds,
-      {
-        pending: () => wallet.pending,
-        apply: (prompt, answer) => {
-          if (answer === 'approve') wallet.approve(prompt.id)
-          else if (answer === 'reject') wallet.reject(prompt.id)
-          else wallet.fail(prompt.id, new DevSolanaWalletError(answer.code, answer.message, answer.data))
-        },
-      },
-      options.answer ?? 'approve',
-    )
-    wallet.subscribe(() => this.#desk.update())
-  }
-
-  /** The wallet's name (the modal's connector id for it). */
-  get name(): string {
-    return this.wallet.name
-  }
-
-  /** The base58 addresses of the accounts, index order. */
-  get addresses(): readonly string[] {
-    return this.wallet.addresses
-  }
-
-  /** The chain ids. */
-  get chains(): readonly string[] {
-    return this.wallet.chains
+    super(wallet, solanaPromptKinds, options.answer, (answer) => new DevSolanaWalletError(answer.code, answer.message, answer.data))
   }
 
   /** Authorised or not, the selected account (index and address). */
   get state(): { authorised: boolean; accountIndex: number; address: string } {
     const { authorised, accountIndex, address } = this.wallet.state
     return { authorised, accountIndex, address }
-  }
-
-  /** The prompts left hanging, oldest first. */
-  get prompts(): SolanaPrompt[] {
-    return this.#desk.prompts
-  }
-
-  /**
-   * The answer to every prompt with none queued.
-   * @throws TestWalletOptionsError for a malformed answer.
-   */
-  setAnswer(answer: PromptAnswer): void {
-    this.#desk.setAnswer(answer)
-  }
-
-  /**
-   * Queues the answer to the next prompt (of `kind`, when given). Queued answers are used in order.
-   * @throws TestWalletOptionsError for a malformed answer or kind.
-   */
-  answerNext(answer: PromptAnswer, kind?: SolanaPromptKind): void {
-    this.#desk.answerNext(answer, kind)
-  }
-
-  /**
-   * Resolves with the next prompt left hanging (of `kind`), or the oldest one already hanging.
-   * @throws TestWalletOptionsError for a malformed kind.
-   */
-  waitForPrompt(kind?: SolanaPromptKind): Promise<SolanaPrompt> {
-    return this.#desk.waitForPrompt(kind)
-  }
-
-  /**
-   * Answers a hanging prompt (default: the oldest).
-   * @throws TestWalletError when no prompt hangs (or none with this id); TestWalletOptionsError for a malformed answer.
-   */
-  settle(answer: PromptAnswer, id?: number): void {
-    this.#desk.settle(answer, id)
-  }
-
-  /**
-   * Selects account `index` (as the user does in the wallet): a `change` event with the new account when connected.
-   * @throws UnknownAccountError outside the wallet's accounts.
-   */
-  setAccount(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.addresses.length) throw new UnknownAccountError(index, this.addresses.length)
-    this.wallet.setAccount(index)
-  }
-
-  /** Disconnects the site from the wallet's side: a `change` event with no accounts. */
-  disconnect(): void {
-    this.wallet.disconnect()
-  }
-
-  /** Makes the wallet misbehave like a broken or malicious one (unsigned or altered transactions, bad signatures, thrown strings). */
-  misbehave(misbehaviour: DevSolanaWalletMisbehaviour): void {
-    this.wallet.misbehave = { ...misbehaviour }
-  }
-
-  /**
-   * Registers the wallet with the page's Wallet Standard apps (the modal among them), now and for apps that start later.
-   * @returns a function that unregisters it.
-   */
-  register(target: EventTarget = window): () => void {
-    return registerStandardWallet(this.wallet, target)
   }
 }
 

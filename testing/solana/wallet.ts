@@ -16,16 +16,7 @@ import type {
 } from '@solana/wallet-standard-features'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { StandardConnect, StandardDisconnect, StandardEvents } from '@wallet-standard/features'
-import type {
-  StandardConnectFeature,
-  StandardConnectInput,
-  StandardConnectOutput,
-  StandardDisconnectFeature,
-  StandardEventsChangeProperties,
-  StandardEventsFeature,
-  StandardEventsListeners,
-  StandardEventsNames,
-} from '@wallet-standard/features'
+import type { StandardConnectFeature, StandardConnectInput, StandardConnectOutput, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners, StandardEventsNames } from '@wallet-standard/features'
 export { devSolanaWalletIcon } from './identity.ts'
 export { DevSolanaWalletError } from './walletRpc.ts'
 export { describeTransaction, messageText } from './describe.ts'
@@ -33,9 +24,10 @@ export type { DevSolanaPendingRequest, DevSolanaRequestKind, DevSolanaWalletChai
 export type { DevSolanaWalletOptions } from './options.ts'
 import { DEV_SOLANA_ADDRESSES, devSolanaSeed } from './accounts.ts'
 import { DevWalletOptionsError } from '../errors.ts'
+import { WalletSide } from '../walletSide.ts'
 import { base64, DevSolanaWalletError, ed25519Sign, rpc, waitForStatus } from './walletRpc.ts'
 import { describeTransaction, messageText } from './describe.ts'
-import type { DevSolanaPendingRequest, DevSolanaRequestKind, DevSolanaWalletChain, DevSolanaWalletMisbehaviour, DevSolanaWalletState, DevSolanaWalletStorage } from './types.ts'
+import type { DevSolanaPendingRequest, DevSolanaRequestKind, DevSolanaWalletChain, DevSolanaWalletMisbehaviour, DevSolanaWalletState } from './types.ts'
 import type { DevSolanaWalletOptions } from './options.ts'
 import { DEV_SOLANA_WALLET_NAME, DEV_SOLANA_WALLET_STORAGE_KEY, devSolanaWalletIcon } from './identity.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from './localnet.ts'
@@ -53,9 +45,6 @@ export type DevSolanaWalletFeatures = StandardConnectFeature & StandardDisconnec
 
 /** The features every account of the wallet supports. */
 const accountFeatures = [SolanaSignMessage, SolanaSignTransaction, SolanaSignAndSendTransaction] as const
-
-type Persisted = { authorised: boolean; accountIndex: number; autoApprove: boolean }
-type QueueEntry = { request: DevSolanaPendingRequest; resolve: () => void; reject: (error: unknown) => void }
 
 const userRejected = (): DevSolanaWalletError => new DevSolanaWalletError(4001, 'User rejected the request.')
 const notConnected = (): DevSolanaWalletError => new DevSolanaWalletError(4100, 'The requested account has not been authorized by the user.')
@@ -92,15 +81,9 @@ export class DevSolanaWallet implements Wallet {
    */
   readonly #keypairs: (Keypair | undefined)[]
   readonly #accounts: readonly WalletAccount[]
-  readonly #storage: DevSolanaWalletStorage | undefined
-  readonly #storageKey: string
   readonly #origin: string | undefined
-  #state: Persisted
-  readonly #queue = new Map<number, QueueEntry>()
-  #nextId = 1
+  readonly #side: WalletSide<DevSolanaPendingRequest>
   #connecting: Promise<void> | undefined
-  readonly #listeners = new Set<StandardEventsListeners['change']>()
-  readonly #subscribers = new Set<() => void>()
   readonly #features: DevSolanaWalletFeatures
 
   /** @throws DevWalletOptionsError when `keypairs` or `chains` is empty. */
@@ -124,16 +107,17 @@ export class DevSolanaWallet implements Wallet {
       }),
     )
     this.name = options.name ?? DEV_SOLANA_WALLET_NAME
-    this.#storage = options.storage
-    this.#storageKey = options.storageKey ?? DEV_SOLANA_WALLET_STORAGE_KEY
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
     this.hang = options.hang ?? new Set()
     this.misbehave = options.misbehave ?? {}
-    this.#state = this.#load()
-    if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {
-      this.#state.autoApprove = options.autoApprove
-      this.#save()
-    }
+    this.#side = new WalletSide({
+      label: 'DevSolanaWallet',
+      storage: options.storage,
+      storageKey: options.storageKey ?? DEV_SOLANA_WALLET_STORAGE_KEY,
+      accountCount: this.#keypairs.length,
+      autoApprove: options.autoApprove,
+      rejected: userRejected,
+    })
     const guard =
       <A extends readonly unknown[], R>(feature: string, method: (...args: A) => Promise<R>) =>
       (...args: A): Promise<R> => {
@@ -144,7 +128,7 @@ export class DevSolanaWallet implements Wallet {
     this.#features = Object.freeze({
       [StandardConnect]: { version: '1.0.0', connect: guard(StandardConnect, (input?: StandardConnectInput) => this.#connect(input)) },
       [StandardDisconnect]: { version: '1.0.0', disconnect: guard(StandardDisconnect, async () => this.disconnect()) },
-      [StandardEvents]: { version: '1.0.0', on: <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]) => this.#on(event, listener) },
+      [StandardEvents]: { version: '1.0.0', on: <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]) => this.#side.on(event, listener as StandardEventsListeners['change']) },
       [SolanaSignMessage]: { version: '1.1.0', signMessage: guard(SolanaSignMessage, (...inputs: readonly SolanaSignMessageInput[]) => this.#signMessage(inputs)) },
       [SolanaSignTransaction]: {
         version: '1.0.0',
@@ -173,23 +157,23 @@ export class DevSolanaWallet implements Wallet {
 
   /** The accounts the site may use: the selected one while authorised, else none. Stable objects. */
   get accounts(): readonly WalletAccount[] {
-    return this.#state.authorised ? [this.#accounts[this.#state.accountIndex] as WalletAccount] : []
+    return this.#side.state.authorised ? [this.#accounts[this.#side.state.accountIndex] as WalletAccount] : []
   }
 
   // ---------------------------------------------------------------- wallet UI side
 
   /** Requests waiting for approval, oldest first. */
   get pending(): DevSolanaPendingRequest[] {
-    return [...this.#queue.values()].map((e) => e.request)
+    return this.#side.pending
   }
 
   /** A snapshot of the user-visible state. */
   get state(): DevSolanaWalletState {
     return {
-      authorised: this.#state.authorised,
-      accountIndex: this.#state.accountIndex,
-      address: (this.#accounts[this.#state.accountIndex] as WalletAccount).address,
-      autoApprove: this.#state.autoApprove,
+      authorised: this.#side.state.authorised,
+      accountIndex: this.#side.state.accountIndex,
+      address: (this.#accounts[this.#side.state.accountIndex] as WalletAccount).address,
+      autoApprove: this.#side.state.autoApprove,
     }
   }
 
@@ -203,12 +187,7 @@ export class DevSolanaWallet implements Wallet {
    * @returns false when no pending request has this id.
    */
   approve(id: number): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.resolve()
-    this.#notify()
-    return true
+    return this.#side.approve(id)
   }
 
   /**
@@ -216,18 +195,12 @@ export class DevSolanaWallet implements Wallet {
    * @returns false when no pending request has this id.
    */
   reject(id: number): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.reject(userRejected())
-    this.#notify()
-    return true
+    return this.#side.reject(id)
   }
 
   /** Reads its state from storage again (a test seeded the page's storage after the wallet was made). No events. */
   reload(): void {
-    this.#state = this.#load()
-    this.#notify()
+    this.#side.reload()
   }
 
   /**
@@ -235,20 +208,12 @@ export class DevSolanaWallet implements Wallet {
    * @returns false when no pending request has this id.
    */
   fail(id: number, error: unknown): boolean {
-    const entry = this.#queue.get(id)
-    if (!entry) return false
-    this.#queue.delete(id)
-    entry.reject(error)
-    this.#notify()
-    return true
+    return this.#side.fail(id, error)
   }
 
   /** Calls `listener` after any change (pending list, account, authorisation, auto-approve). @returns unsubscribe. */
   subscribe(listener: () => void): () => void {
-    this.#subscribers.add(listener)
-    return () => {
-      this.#subscribers.delete(listener)
-    }
+    return this.#side.subscribe(listener)
   }
 
   /**
@@ -257,20 +222,16 @@ export class DevSolanaWallet implements Wallet {
    */
   setAccount(index: number): void {
     if (!Number.isInteger(index) || index < 0 || index >= this.#accounts.length) throw new RangeError(`No dev Solana wallet account at index ${index}.`)
-    if (index === this.#state.accountIndex) return
-    this.#state.accountIndex = index
-    this.#save()
-    if (this.#state.authorised) this.#emit({ accounts: this.accounts })
-    this.#notify()
+    if (index === this.#side.state.accountIndex) return
+    this.#side.state.accountIndex = index
+    this.#side.save()
+    if (this.#side.state.authorised) this.#side.emit({ accounts: this.accounts })
+    this.#side.notify()
   }
 
   /** Turns auto-approve on or off (persisted). Turning it on approves everything pending. */
   setAutoApprove(value: boolean): void {
-    if (value === this.#state.autoApprove) return
-    this.#state.autoApprove = value
-    this.#save()
-    if (value) for (const id of [...this.#queue.keys()]) this.approve(id)
-    this.#notify()
+    this.#side.setAutoApprove(value)
   }
 
   /**
@@ -278,16 +239,16 @@ export class DevSolanaWallet implements Wallet {
    * no accounts. No-op when not connected.
    */
   disconnect(): void {
-    if (!this.#state.authorised) return
-    this.#state.authorised = false
-    this.#save()
-    this.#emit({ accounts: [] })
-    this.#notify()
+    if (!this.#side.state.authorised) return
+    this.#side.state.authorised = false
+    this.#side.save()
+    this.#side.emit({ accounts: [] })
+    this.#side.notify()
   }
 
   /** The keypair of the selected account (tests verify signatures with it). */
   get keypair(): Keypair {
-    const index = this.#state.accountIndex
+    const index = this.#side.state.accountIndex
     this.#keypairs[index] ??= Keypair.fromSeed(devSolanaSeed(index))
     return this.#keypairs[index]
   }
@@ -295,27 +256,19 @@ export class DevSolanaWallet implements Wallet {
   // ---------------------------------------------------------------- features
 
   async #connect(input: StandardConnectInput | undefined): Promise<StandardConnectOutput> {
-    if (this.#state.authorised) return { accounts: this.accounts }
+    if (this.#side.state.authorised) return { accounts: this.accounts }
     if (input?.silent) return { accounts: [] }
     this.#connecting ??= this.#ask('connect', StandardConnect, []).finally(() => {
       this.#connecting = undefined
     })
     await this.#connecting
-    if (!this.#state.authorised) {
-      this.#state.authorised = true
-      this.#save()
-      this.#emit({ accounts: this.accounts })
-      this.#notify()
+    if (!this.#side.state.authorised) {
+      this.#side.state.authorised = true
+      this.#side.save()
+      this.#side.emit({ accounts: this.accounts })
+      this.#side.notify()
     }
     return { accounts: this.accounts }
-  }
-
-  #on<E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): () => void {
-    if (event !== 'change') return () => {}
-    this.#listeners.add(listener)
-    return () => {
-      this.#listeners.delete(listener)
-    }
   }
 
   async #signMessage(inputs: readonly SolanaSignMessageInput[]): Promise<readonly SolanaSignMessageOutput[]> {
@@ -417,66 +370,13 @@ export class DevSolanaWallet implements Wallet {
 
   /** The keypair of `account` if it is the connected account; 4100 otherwise. */
   #keypairFor(feature: string, account: WalletAccount | undefined): Keypair {
-    if (!this.#state.authorised) throw notConnected()
+    if (!this.#side.state.authorised) throw notConnected()
     if (typeof account?.address !== 'string') throw invalidInput(feature, 'account is required.')
     if (account.address !== this.state.address) throw notConnected()
     return this.keypair
   }
 
   #ask(kind: DevSolanaRequestKind, feature: string, details: readonly string[]): Promise<void> {
-    if (this.#state.autoApprove) return Promise.resolve()
-    return new Promise<void>((resolve, reject) => {
-      const id = this.#nextId++
-      const request: DevSolanaPendingRequest = { id, kind, feature, details, ...(this.#origin ? { origin: this.#origin } : {}) }
-      this.#queue.set(id, { request, resolve, reject })
-      this.#notify()
-    })
-  }
-
-  #emit(properties: StandardEventsChangeProperties): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(properties)
-      } catch (error) {
-        console.error("DevSolanaWallet: a 'change' listener threw", error)
-      }
-    }
-  }
-
-  #notify(): void {
-    for (const subscriber of [...this.#subscribers]) {
-      try {
-        subscriber()
-      } catch (error) {
-        console.error('DevSolanaWallet: a subscriber threw', error)
-      }
-    }
-  }
-
-  #load(): Persisted {
-    const state: Persisted = { authorised: false, accountIndex: 0, autoApprove: false }
-    let raw: unknown
-    try {
-      const text = this.#storage?.getItem(this.#storageKey)
-      raw = text ? JSON.parse(text) : undefined
-    } catch {
-      return state // unreadable storage or malformed JSON: start fresh
-    }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return state
-    const r = raw as Record<string, unknown>
-    if (typeof r.authorised === 'boolean') state.authorised = r.authorised
-    if (typeof r.autoApprove === 'boolean') state.autoApprove = r.autoApprove
-    if (Number.isInteger(r.accountIndex) && (r.accountIndex as number) >= 0 && (r.accountIndex as number) < this.#keypairs.length) {
-      state.accountIndex = r.accountIndex as number
-    }
-    return state
-  }
-
-  #save(): void {
-    try {
-      this.#storage?.setItem(this.#storageKey, JSON.stringify(this.#state))
-    } catch {
-      // Quota or privacy mode: the wallet keeps working in memory.
-    }
+    return this.#side.ask((id) => ({ id, kind, feature, details, ...(this.#origin ? { origin: this.#origin } : {}) }))
   }
 }

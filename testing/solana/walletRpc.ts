@@ -3,22 +3,15 @@
  * commitment, and ed25519 signing through WebCrypto. Browser-safe.
  */
 import type { Keypair } from '@solana/web3.js'
+import { WalletCodeError } from '../walletError.ts'
 
 /**
  * An error as Solana wallets throw it: a real `Error` with a numeric `code` (4001 rejected, 4100 not connected,
  * 4900 disconnected, -32602 bad input, or the node's JSON-RPC code when a send failed: -32002 with the runtime's
  * message and `data.logs`, -32003 bad signature).
  */
-// A real `Error` subclass on purpose: Solana wallets throw `Error`s with a code, and the adapter reads them so.
-export class DevSolanaWalletError extends Error {
+export class DevSolanaWalletError extends WalletCodeError {
   override name = 'DevSolanaWalletError'
-  code: number
-  data?: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
-    this.code = code
-    if (data !== undefined) this.data = data
-  }
 }
 
 /** Ed25519 signature of `message` with the keypair's secret key (WebCrypto; Node 20 and current browsers). */

@@ -5,20 +5,14 @@
 import { getAddress, isAddress, isHex, BaseError as ViemBaseError } from 'viem'
 import type { Address, Hex, LocalAccount } from 'viem'
 import type { DevWalletChain } from './types.ts'
+import { WalletCodeError } from '../walletError.ts'
 
 /**
  * An EIP-1193 error as wallets throw it: a real `Error` with a numeric `code` (4001, 4100, 4200, 4900,
  * 4902, or a JSON-RPC -32xxx code) and optional `data`.
  */
-export class DevWalletRpcError extends Error {
+export class DevWalletRpcError extends WalletCodeError {
   override name = 'DevWalletRpcError'
-  code: number
-  data?: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
-    this.code = code
-    if (data !== undefined) this.data = data
-  }
 }
 
 /** 4001: the visitor refused in the wallet. */
