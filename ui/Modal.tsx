@@ -5,6 +5,7 @@ import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, subscribeViewCss, t
 import { useConnecting, useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
+import { SheetHandle } from './SheetHandle.tsx'
 import { ShadowStyle, viewStyleRank } from './shadowStyles.tsx'
 import { messageText } from './errorSentence.ts'
 import { timing } from '../machines/timing.ts'
@@ -362,6 +363,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
       >
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is in dialogRole ('dialog'), absent only while the dialog closes, inert */}
         <div ref={dialogRef} className="lk-dialog" {...dialogRole} data-shaking={view.isShaking ? 'true' : 'false'} data-view={view.view} onKeyDown={onKeyDown}>
+          <SheetHandle dialogRef={dialogRef} />
           <header className="lk-header">
             {view.canGoBack ? (
               <button type="button" className="lk-icon-button" aria-label={copy.back} onClick={() => send({ type: 'app.back' })}>

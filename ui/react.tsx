@@ -183,6 +183,7 @@ function PreCoreDialog({ view, opener, onShown }: { view: ViewName; opener: RefO
       }}
     >
       <div ref={dialogRef} className="lk-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-busy="true" tabIndex={-1} data-view={view} data-testid="pre-core-dialog">
+        <div className="lk-sheet-handle" aria-hidden="true" />
         <header className="lk-header">
           <span />
           <h2 className="lk-title" id={titleId}>

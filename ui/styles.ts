@@ -17,6 +17,7 @@ export const modalCss = `
    part scrolls (.lk-scroll), so the header and the branding footer stay in sight. */
 .lk-dialog { display: flex; flex-direction: column; width: var(--lk-modal-width); max-width: calc(100vw - 16px); max-height: calc(100vh - max(16px, calc(50vh - 300px)) - 16px); max-height: calc(100dvh - max(16px, calc(50dvh - 300px)) - 16px); overflow: hidden; background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 8); box-shadow: 0 8px 32px rgba(0,0,0,0.2); outline: none; }
 .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
+.lk-sheet-handle { display: none; }
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
 .lk-title { margin: 0; text-align: center; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; animation: lk-fade ${timing.headerTextTransition}ms ease-out; }
 .lk-icon-button { width: 32px; height: 32px; border: none; border-radius: calc(var(--lk-border-radius-master) * 2); background: transparent; color: var(--lk-foreground); cursor: pointer; display: inline-flex; align-items: center; justify-content: center; font-size: 18px; }
@@ -71,11 +72,14 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
 @keyframes lk-shake { 10%, 90% { transform: translateX(-2px) } 20%, 80% { transform: translateX(4px) } 30%, 50%, 70% { transform: translateX(-6px) } 40%, 60% { transform: translateX(6px) } }
 /* Phones: below 600 px the dialog is a bottom sheet: full width, on the bottom edge, top corners rounded,
    clear of the home indicator (safe-area inset), at most 90 % of the viewport high with its own scroll, sliding up as it
-   enters (not under prefers-reduced-motion, below). The handle is drawn by ::before: decorative, not in the a11y tree. */
+   enters (not under prefers-reduced-motion, below). Its handle (.lk-sheet-handle, hidden from assistive technology)
+   takes a downward drag (ui/SheetHandle.tsx) over a larger area than it draws (its ::before); touch-action: none
+   keeps the browser from scrolling instead. */
 @media (max-width: 600px) {
   .lk-overlay { align-items: flex-end; padding-top: 0; }
   .lk-dialog { width: 100%; max-width: 100%; max-height: 90vh; max-height: 90dvh; border-width: 1px 0 0; border-radius: calc(var(--lk-border-radius-master) * 8) calc(var(--lk-border-radius-master) * 8) 0 0; padding-bottom: env(safe-area-inset-bottom); animation: lk-sheet-up 150ms ease-out; }
-  .lk-dialog::before { content: ''; display: block; flex: none; width: 36px; height: 4px; margin: 8px auto 0; border-radius: 2px; background: var(--lk-border); }
+  .lk-sheet-handle { display: block; position: relative; flex: none; width: 36px; height: 4px; margin: 8px auto 0; border-radius: 2px; background: var(--lk-border); touch-action: none; cursor: grab; }
+  .lk-sheet-handle::before { content: ''; position: absolute; inset: -8px -28px -10px; }
   .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
   .lk-toast { width: max-content; max-width: calc(100vw - 24px); }
 }

@@ -137,6 +137,66 @@ test('the sheet slides up as it enters, and does not under prefers-reduced-motio
   expect(await animation()).toBe('none')
 })
 
+/**
+ * A finger on the sheet's handle, through Chromium's own touch input (CDP `Input.dispatchTouchEvent`: touchstart, the
+ * pointer events the page listens to, and no mouse emulation): down on the handle, moved `by` px down in steps of
+ * 10 px, then after two frames eased back 2 px (its last move goes up: no flick, whatever the machine's speed) before
+ * it is lifted. `whileHeld` runs before the finger lifts.
+ */
+async function dragHandle(page: Page, by: number, whileHeld: () => Promise<void> = async () => {}): Promise<void> {
+  const handle = (await page.getByTestId('sheet-handle').boundingBox())!
+  const x = handle.x + handle.width / 2
+  const y = handle.y + handle.height / 2
+  const cdp = await page.context().newCDPSession(page)
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: at }] })
+  // Two frames: the moves so far are delivered (Chromium coalesces a frame's pointer moves into one).
+  const frames = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+  await touch('touchStart', y)
+  for (let moved = 10; moved <= by; moved += 10) await touch('touchMove', y + moved)
+  await frames()
+  await touch('touchMove', y + by - 2)
+  await frames()
+  await whileHeld()
+  await touch('touchEnd', y + by - 2)
+  await cdp.detach()
+}
+
+/** The sheet's chart state as the dialog shows it (`data-drag`: resting, dragging, springingBack). */
+const dragState = (page: Page) => anyDialog(page).getAttribute('data-drag')
+
+test('the handle is decorative to assistive technology, and a short drag on it moves the sheet with the finger, then springs back into place (motion on)', async ({ page }) => {
+  // The spring back is a transition: this page does not prefer reduced motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await openPhoneDemo(page)
+  const connect = await openConnect(page)
+  await expect(page.getByTestId('sheet-handle')).toHaveAttribute('aria-hidden', 'true')
+  const before = await settledDialogBox(page)
+  // 15 % of the sheet's height: short of the 30 % that closes it.
+  const by = Math.round((before.height * 0.15) / 10) * 10
+  await dragHandle(page, by, async () => {
+    expect(await dragState(page)).toBe('dragging')
+    const held = (await connect.boundingBox())!
+    expect(Math.abs(held.y - (before.y + by - 2))).toBeLessThanOrEqual(1)
+  })
+  await expect.poll(() => dragState(page)).toBe('resting')
+  expect(await connect.boundingBox()).toEqual(before)
+  await expect(connect).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+})
+
+test('a long drag down on the handle closes the modal as its Close button does, focus back on the page; under prefers-reduced-motion too', async ({ page }) => {
+  await openPhoneDemo(page)
+  await openConnect(page)
+  const before = await settledDialogBox(page)
+  await dragHandle(page, Math.round((before.height * 0.6) / 10) * 10)
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(connectButton(page)).toBeFocused()
+  // The modal opens again in its place, at rest.
+  await openConnect(page)
+  expect(await settledDialogBox(page)).toEqual(before)
+  expect(await dragState(page)).toBeNull()
+})
+
 test('a desktop keeps the centred dialog', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
