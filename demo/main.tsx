@@ -44,8 +44,10 @@ const [chainA, chainB] = devChains
 const devExplorer = (chainId: number) => ({ default: { name: 'Dev Explorer', url: `https://explorer-${chainId}.invalid` } })
 const anvil1 = { ...anvilNetwork(chainA.chainId, chainA.name, rpc1), blockExplorers: devExplorer(chainA.chainId) }
 const anvil2 = { ...anvilNetwork(chainB.chainId, chainB.name, rpc2), blockExplorers: devExplorer(chainB.chainId) }
-
+const params = new URLSearchParams(location.search)
+// `?walletAccounts=N`: the dev wallet gives the site N of its accounts (several accounts of one wallet connected).
 const wallet = new DevWallet({
+  exposedAccounts: Number(params.get('walletAccounts') ?? 1),
   chains: [
     { chainId: chainA.chainId, name: chainA.name, rpcUrl: rpc1 },
     { chainId: chainB.chainId, name: chainB.name, rpcUrl: rpc2 },
@@ -54,7 +56,7 @@ const wallet = new DevWallet({
 })
 // `?walletAssets=on|garbled`: the dev wallet lists the account's assets itself (EIP-7811 `wallet_getAssets`), or a
 // list that is not EIP-7811's; off by default, so that Account's tokens come from the API.
-const walletAssets = new URLSearchParams(location.search).get('walletAssets')
+const walletAssets = params.get('walletAssets')
 if (walletAssets === 'on' || walletAssets === 'garbled') wallet.calls.assets = walletAssets
 announceDevWallet(wallet)
 /**
@@ -62,7 +64,7 @@ announceDevWallet(wallet)
  * its own EIP-6963 identity, approving by itself (it has no panel), its state kept in the browser as an extension's is
  * (so a reload finds its approval of the site, or its revocation).
  */
-if (new URLSearchParams(location.search).get('secondWallet') === '1') {
+if (params.get('secondWallet') === '1') {
   const storageKey = 'latchkey-dev-wallet-second'
   const fresh = localStorage.getItem(storageKey) === null
   const second = new DevWallet({
@@ -81,8 +83,6 @@ if (new URLSearchParams(location.search).get('secondWallet') === '1') {
 window.addEventListener('storage', (event) => {
   if (event.key === wallet.storageKey) wallet.reload()
 })
-
-const params = new URLSearchParams(location.search)
 /** The system's colour scheme, which the demo follows unless `?theme=light|dark` names one. */
 const darkScheme = window.matchMedia?.('(prefers-color-scheme: dark)')
 const themeParam = params.get('theme')

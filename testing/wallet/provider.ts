@@ -46,6 +46,8 @@ export class DevWallet {
   readonly #given: readonly LocalAccount[] | undefined
   /** The accounts' addresses in index order (the given ones', or the dev accounts' literals: nothing derived). */
   readonly #addresses: readonly Address[]
+  /** How many accounts a site is given (`exposedAccounts`): the selected one, then the lowest-indexed others. */
+  readonly #exposed: number
   readonly #storage: WalletStorage | undefined
   readonly #storageKey: string
   readonly #origin: string | undefined
@@ -58,7 +60,8 @@ export class DevWallet {
   readonly #events = new WalletEvents()
 
   /**
-   * @throws DevWalletOptionsError when `chains` or `accounts` is empty.
+   * @throws DevWalletOptionsError when `chains` or `accounts` is empty, or `exposedAccounts` is not an integer from 1
+   * to the number of accounts.
    */
   constructor(options: DevWalletOptions) {
     if (options.chains.length === 0) throw new DevWalletOptionsError('DevWallet needs at least one chain.')
@@ -66,6 +69,10 @@ export class DevWallet {
     this.#given = options.accounts
     this.#addresses = options.accounts ? options.accounts.map((a) => a.address) : DEV_ADDRESSES
     if (this.#addresses.length === 0) throw new DevWalletOptionsError('DevWallet needs at least one account.')
+    this.#exposed = options.exposedAccounts ?? 1
+    if (!Number.isInteger(this.#exposed) || this.#exposed < 1 || this.#exposed > this.#addresses.length) {
+      throw new DevWalletOptionsError(`DevWallet exposedAccounts must be an integer from 1 to ${this.#addresses.length}.`, { details: `exposedAccounts: ${String(options.exposedAccounts)}` })
+    }
     this.#storage = options.storage
     this.#storageKey = options.storageKey ?? 'latchkey-dev-wallet'
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
@@ -427,19 +434,28 @@ export class DevWallet {
     return this.#selected()
   }
 
-  /** The selected account if the site is authorised and `address` is it; 4100 otherwise. */
+  /** An account the site was given (`exposedAccounts`: the selected one, or another exposed) if `address` is it; 4100 otherwise. */
   #accountFor(method: string, address: unknown): LocalAccount {
     if (typeof address !== 'string' || !isAddress(address, { strict: false })) {
       throw invalidParams(method, 'expected an address.')
     }
-    const account = this.#requireAuthorised()
-    if (address.toLowerCase() !== account.address.toLowerCase()) throw unauthorised()
-    return account
+    const selected = this.#requireAuthorised()
+    if (address.toLowerCase() === selected.address.toLowerCase()) return selected
+    const index = this.#exposedIndexes().find((i) => this.#addresses[i]?.toLowerCase() === address.toLowerCase())
+    if (index === undefined) throw unauthorised()
+    return this.#given ? (this.#given[index] as LocalAccount) : devAccount(index)
+  }
+
+  /** The indexes of the accounts a site is given: the selected one first, then the lowest-indexed others (`exposedAccounts`). */
+  #exposedIndexes(): number[] {
+    const selected = this.#state.accountIndex
+    const others = this.#addresses.map((_, i) => i).filter((i) => i !== selected)
+    return [selected, ...others.slice(0, this.#exposed - 1)]
   }
 
   #accountsForSite(): unknown {
     if (this.misbehave.accounts !== undefined) return this.misbehave.accounts
-    return this.#state.authorised ? [this.state.address] : []
+    return this.#state.authorised ? this.#exposedIndexes().map((i) => this.#addresses[i]) : []
   }
 
   #chainIdForSite(): unknown {

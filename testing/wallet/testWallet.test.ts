@@ -96,6 +96,20 @@ describe('events', () => {
     ])
   })
 
+  it('exposedAccounts gives a site several accounts, the selected first; each signs; selecting another reorders them', async () => {
+    const wallet = createTestWallet({ rpcUrl, exposedAccounts: 3 })
+    const seen: unknown[] = []
+    wallet.provider.on('accountsChanged', (accounts: unknown) => seen.push(accounts))
+    expect(await wallet.provider.request(connect)).toEqual(DEV_ADDRESSES.slice(0, 3))
+    const signature = await wallet.provider.request(sign(DEV_ADDRESSES[2]))
+    expect(await verifyMessage({ address: DEV_ADDRESSES[2], message: { raw: '0x68656c6c6f' }, signature })).toBe(true)
+    await expect(wallet.provider.request(sign(DEV_ADDRESSES[3]))).rejects.toMatchObject({ code: 4100 })
+    seen.length = 0
+    wallet.setAccount(1)
+    expect(seen).toEqual([[DEV_ADDRESSES[1], DEV_ADDRESSES[0], DEV_ADDRESSES[2]]])
+    expect(await wallet.provider.request({ method: 'eth_accounts' })).toEqual([DEV_ADDRESSES[1], DEV_ADDRESSES[0], DEV_ADDRESSES[2]])
+  })
+
   it('an unknown chain or account is a typed error and changes nothing', async () => {
     const wallet = createTestWallet({ rpcUrl })
     expect(() => wallet.setChain(10)).toThrow(UnknownChainError)
@@ -132,6 +146,9 @@ describe('options', () => {
     ['a chain RPC URL that is not http', { chains: [{ chainId: 1, rpcUrl: 'file:///etc' }] }, /options.chains\[0\].rpcUrl/],
     ['an answer that is not one', { answer: 'maybe' }, /options.answer must be/],
     ['an empty rdns', { rdns: '' }, /options.rdns/],
+    ['no exposed account', { exposedAccounts: 0 }, /options.exposedAccounts/],
+    ['more exposed accounts than accounts', { exposedAccounts: 6 }, /options.exposedAccounts/],
+    ['a fractional exposed count', { exposedAccounts: 1.5 }, /options.exposedAccounts/],
   ])('%s is a TestWalletOptionsError naming the field', (_, options, message) => {
     const make = () => createTestWallet({ rpcUrl, ...(options as object) })
     expect(make).toThrow(TestWalletOptionsError)

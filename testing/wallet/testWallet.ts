@@ -33,6 +33,12 @@ export type TestWalletOptions = {
   mnemonic?: string
   /** How many accounts `mnemonic` gives (1–20). */
   accountCount?: number
+  /**
+   * How many accounts a site is given once it connects (a visitor who connected several accounts of the wallet): the
+   * selected account first, then the lowest-indexed others; each of them may sign and send. 1 to the number of
+   * accounts; default 1.
+   */
+  exposedAccounts?: number
   /** The chains, the first current: chain ids (on `rpcUrl`) or {@link TestWalletChain}s. Default `[31337]`. */
   chains?: readonly (number | TestWalletChain)[]
   /** The RPC URL of the chains given without one (anvil's default `http://127.0.0.1:8545`). */
@@ -99,11 +105,15 @@ export class TestWallet {
       if (value !== undefined && (typeof value !== 'string' || value.length === 0))
         throw new TestWalletOptionsError('Invalid test wallet option', { details: `options.${key} must be a non-empty string, got ${preview(value)}` })
     }
+    const exposed = options.exposedAccounts
+    if (exposed !== undefined && (typeof exposed !== 'number' || !Number.isInteger(exposed) || exposed < 1 || exposed > (accounts?.length ?? 5)))
+      throw new TestWalletOptionsError('Invalid test wallet option', { details: `options.exposedAccounts must be an integer from 1 to the number of accounts, got ${preview(exposed)}` })
     const rdns = options.rdns ?? TEST_WALLET_RDNS
     this.info = { rdns, name: options.name ?? TEST_WALLET_NAME, icon: options.icon ?? devWalletIcon }
     this.provider = new DevWallet({
       chains,
       ...(accounts ? { accounts } : {}),
+      ...(exposed ? { exposedAccounts: exposed } : {}),
       ...(options.storage ? { storage: options.storage } : {}),
       storageKey: options.storageKey ?? testWalletStorageKey(rdns),
       autoApprove: false,

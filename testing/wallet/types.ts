@@ -64,6 +64,12 @@ export type DevWalletOptions = {
   chains: readonly DevWalletChain[]
   /** Accounts offered; default the 5 anvil dev accounts (see {@link devAccount}: each derived when first used). At least one. */
   accounts?: readonly LocalAccount[]
+  /**
+   * How many accounts a site is given once it is authorised (a wallet whose visitor connected several accounts to the
+   * site): the selected account first, then the lowest-indexed others. Default 1 (the selected account only). Every
+   * exposed account may sign and send (`from`/address naming it); an integer from 1 to the number of accounts.
+   */
+  exposedAccounts?: number
   /** Where state is persisted (JSON under `storageKey`); default none: state lives in memory only. */
   storage?: WalletStorage
   /** Storage key; default 'latchkey-dev-wallet'. */
