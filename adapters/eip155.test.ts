@@ -157,6 +157,7 @@ describe('eip155 adapter: against anvil', () => {
     cleanups.push(() => adapter.destroy())
     await expect(adapter.reconnect({ connectorId: 'missing.wallet' })).rejects.toThrowErrorMatchingInlineSnapshot(`
       [ConnectorNotFoundError: Connector not found
+      Docs: https://latchkey.example/errors/ConnectorNotFoundError
       Details: No wallet with id "missing.wallet" was discovered.]
     `)
   })
@@ -206,6 +207,7 @@ describe('eip155 adapter: bad wallet answers', () => {
     wallet.misbehave = { accounts: ['not-an-address'] }
     await expect(adapter.connect({ connectorId: RDNS })).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidProviderResponseError: The wallet answered eth_requestAccounts with an invalid value.
+      Docs: https://latchkey.example/errors/InvalidProviderResponseError
       Details: Received: ["not-an-address"]]
     `)
     wallet.misbehave = { accounts: 'oops' }
@@ -217,6 +219,7 @@ describe('eip155 adapter: bad wallet answers', () => {
     wallet.misbehave = { chainId: '31337' }
     await expect(adapter.connect({ connectorId: RDNS })).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidProviderResponseError: The wallet answered eth_chainId with an invalid value.
+      Docs: https://latchkey.example/errors/InvalidProviderResponseError
       Details: Received: "31337"]
     `)
   })

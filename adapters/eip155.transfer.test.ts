@@ -226,6 +226,7 @@ describe('eip155 transfer adapter: on anvil through the dev wallet', () => {
     const tooMuch = transferTo(receiver, senderTokens.dev * 2n, { tokenAddress: DEV_TOKEN_ADDRESS })
     expect(await rejectionOf(transfer.estimateTransfer(tooMuch))).toMatchInlineSnapshot(`
       [TransferWouldFailError: The transfer would fail
+      Docs: https://latchkey.example/errors/TransferWouldFailError
       Details: execution reverted: DEV: insufficient balance]
     `)
     expect(await balanceOf(DEV_TOKEN_ADDRESS, receiver)).toBe(0n)
@@ -260,6 +261,7 @@ describe('eip155 transfer adapter: on anvil through the dev wallet', () => {
     }
     expect(sendError).toMatchInlineSnapshot(`
       [ChainMismatchError: Switch the wallet to eip155:31338 to send
+      Docs: https://latchkey.example/errors/ChainMismatchError
       Details: The wallet is on eip155:31337.]
     `)
     expect(wallet.pending).toEqual([])
@@ -354,14 +356,17 @@ describe('eip155 transfer adapter: request validation', () => {
     const transfer = adapterFor(fakeProvider(okAnswers).provider)
     expect(await rejectionOf(transfer.sendTransfer({ ...valid, amount: 0n }))).toMatchInlineSnapshot(`
       [InvalidTransferError: An amount and receiver address are required
+      Docs: https://latchkey.example/errors/InvalidTransferError
       Details: The amount must be a positive integer of the smallest unit below 2^256, got 0.]
     `)
     expect(await rejectionOf(transfer.sendTransfer({ ...valid, to: '0x12' }))).toMatchInlineSnapshot(`
       [InvalidTransferError: Invalid receiver address
+      Docs: https://latchkey.example/errors/InvalidTransferError
       Details: Expected a 0x-prefixed EVM address, got "0x12".]
     `)
     expect(await rejectionOf(transfer.sendTransfer({ ...valid, caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }))).toMatchInlineSnapshot(`
       [InvalidTransferError: Unsupported chain
+      Docs: https://latchkey.example/errors/InvalidTransferError
       Details: bip122:000000000019d6689c085ae165831e93 is not an EVM network.]
     `)
   })

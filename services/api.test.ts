@@ -152,6 +152,7 @@ describe('spec §5: the connection layer accepts only http(s) or ws(s) URLs', ()
     }
     expect(() => createApiClient({ baseUrl: 'ftp://api.example', projectId })).toThrowErrorMatchingInlineSnapshot(`
       [InvalidUrlError: Invalid URL
+      Docs: https://latchkey.example/errors/InvalidUrlError
       Details: Expected an absolute http:// or https:// URL. The ftp: protocol is not accepted. Received: "ftp://api.example"]
     `)
     expect(() => createApiClient({ baseUrl: 'https://api.example/blockchain/', projectId })).not.toThrow()

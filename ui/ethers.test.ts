@@ -22,6 +22,7 @@ describe('latchkey/ethers', () => {
     const { modal } = fixture()
     await expect(getEthersProvider(modal)).rejects.toThrowErrorMatchingInlineSnapshot(`
       [NoConnectedWalletError: No wallet is connected in the eip155 namespace.
+      Docs: https://latchkey.example/errors/NoConnectedWalletError
       Details: Connect one first: modal.open() shows Connect.]
     `)
     await expect(getEthersSigner(modal)).rejects.toBeInstanceOf(NoConnectedWalletError)
@@ -36,6 +37,7 @@ describe('latchkey/ethers', () => {
   test('behavior: something that is not a modal is refused with InvalidOptionsError naming the call', async () => {
     await expect(getEthersSigner(undefined as never)).rejects.toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: getEthersSigner(modal): Expected the instance createModal returns
+      Docs: https://latchkey.example/errors/InvalidOptionsError
       Details: Received: undefined]
     `)
     await expect(getEthersProvider({} as never)).rejects.toThrow('getEthersProvider(modal): Expected the instance createModal returns')

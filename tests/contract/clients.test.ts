@@ -112,7 +112,10 @@ describe('directory client', () => {
     const rec = recordingFetch()
     const d = directory({ fetch: rec.fetch })
     await expect(d.getTokenImage({ id: '  ' })).rejects.toBeInstanceOf(InvalidImageIdError)
-    await expect(d.getCurrencyImage({ id: '' })).rejects.toThrowErrorMatchingInlineSnapshot(`[InvalidImageIdError: getCurrencyImage needs a non-empty id.]`)
+    await expect(d.getCurrencyImage({ id: '' })).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [InvalidImageIdError: getCurrencyImage needs a non-empty id.
+      Docs: https://latchkey.example/errors/InvalidImageIdError]
+    `)
     expect(rec.urls).toEqual([])
     const unknown = await d.getTokenImage({ id: 'NOPE' }).catch((e: unknown) => e)
     expect(unknown).toBeInstanceOf(ApiError)
