@@ -30,7 +30,7 @@ export const panelCss = `
 .lki-bar h2 { font-size: 13px; margin: 0 6px 0 0; white-space: nowrap; flex: none; }
 .lki-tabs { display: flex; flex-wrap: nowrap; gap: 2px; flex: 1 1 auto; min-width: 0; overflow-x: auto; scrollbar-width: thin; padding: 2px; }
 .lki-tabs button { flex: none; white-space: nowrap; }
-.lki-actions { display: flex; flex: none; gap: 4px; }
+.lki-actions { display: flex; flex: none; align-items: center; gap: 4px; }
 .lki-actions button { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; }
 .lki-actions svg { width: 14px; height: 14px; flex: none; }
 button, select, input, .lki-file { font: inherit; color: inherit; }
@@ -56,6 +56,7 @@ select, input { background: var(--control); border: 1px solid var(--edge); borde
 .lki-chart { display: flex; flex-direction: column; height: 100%; }
 .lki-seq-scroll { overflow-x: auto; }
 .lki-messages .lki-ahead { color: var(--muted); }
+.lki-messages button[aria-pressed='true'] { background: var(--on); }
 .lki-messages button { border: 0; background: none; text-align: start; width: 100%; font-family: ui-monospace, monospace; font-size: 12px; }
 pre { font: 12px/1.3 ui-monospace, monospace; white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
 .lki-file input { inline-size: 1px; block-size: 1px; opacity: 0; position: absolute; }
@@ -68,7 +69,7 @@ pre { font: 12px/1.3 ui-monospace, monospace; white-space: pre-wrap; word-break:
 }
 `
 
-export type PanelProps = { panel: ActorRefFrom<typeof panelMachine>; recorder: InspectorRecorder; elk: ELK; onClose: () => void }
+export type PanelProps = { panel: ActorRefFrom<typeof panelMachine>; recorder: InspectorRecorder; elk: () => Promise<ELK>; onClose: () => void }
 
 /** The panel: reads the panel actor and the recorder, and renders the view model. */
 export function Panel({ panel, recorder, elk, onClose }: PanelProps) {

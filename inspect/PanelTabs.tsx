@@ -33,17 +33,19 @@ export function ActorsTab({ view }: { view: PanelView }) {
   )
 }
 
-/** The laid-out chart of a graph, computed once per graph (ELK runs in this page, no worker). */
-function useLayout(view: PanelView, elk: ELK): ChartLayout | 'failed' | null {
+/** The laid-out chart of a graph, computed once per graph (ELK, fetched on the first chart, runs in this page, no worker). */
+function useLayout(view: PanelView, elk: () => Promise<ELK>): ChartLayout | 'failed' | null {
   const [layout, setLayout] = useState<{ id: string; layout: ChartLayout | 'failed' } | null>(null)
   const graph = view.graph
   useEffect(() => {
     if (!graph) return
     let live = true
-    layoutGraph(graph, elk).then(
-      (l) => live && setLayout({ id: graph.id, layout: l }),
-      () => live && setLayout({ id: graph.id, layout: 'failed' }),
-    )
+    elk()
+      .then((loaded) => layoutGraph(graph, loaded))
+      .then(
+        (l) => live && setLayout({ id: graph.id, layout: l }),
+        () => live && setLayout({ id: graph.id, layout: 'failed' }),
+      )
     return () => {
       live = false
     }
@@ -51,7 +53,7 @@ function useLayout(view: PanelView, elk: ELK): ChartLayout | 'failed' | null {
   return graph && layout?.id === graph.id ? layout.layout : null
 }
 
-export function ChartTab({ view, elk }: { view: PanelView; elk: ELK }) {
+export function ChartTab({ view, elk }: { view: PanelView; elk: () => Promise<ELK> }) {
   const layout = useLayout(view, elk)
   const readMerge = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]
