@@ -10,6 +10,8 @@ test('vite-react19: the stock Vite + React 19 app connects the dev wallet on anv
   await connectDevWallet(page)
   await expectRealBalance(page)
   await expectFocusReturns(page)
+  // Without ?latchkey-inspect the page has no inspector.
+  await expect(page.locator('latchkey-inspector')).toHaveCount(0)
   expect(pageErrors).toEqual([])
 })
 
@@ -43,4 +45,56 @@ test('vite-react19: usePay asks for 0.01 ETH, the dev wallet pays it on anvil, s
   await page.keyboard.press('Escape')
   await expect(status).toHaveText('cancelled')
   await expect(page.getByTestId('example-pay-reason')).toHaveText('The payment was cancelled.')
+})
+
+test('vite-react19: latchkey/inspect from the tarball docks on ?latchkey-inspect and follows a connect and a payment sent on anvil; its export replays', async ({ openExample, pageErrors }) => {
+  const offLoopback: string[] = []
+  const page = await openExample('vite-react19', `/?rpc=${encodeURIComponent(rpcUrl)}&latchkey-inspect`)
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) offLoopback.push(request.url())
+  })
+  const panel = page.locator('latchkey-inspector').getByRole('region', { name: 'latchkey inspector' })
+  const tab = (name: string) => panel.getByRole('tab', { name })
+  await expect(panel).toBeVisible()
+  await connectDevWallet(page)
+  const connection = panel.getByRole('list', { name: 'Actors' }).getByRole('button', { name: /^connection\.eip155/ })
+  await expect(connection).toContainText('connected')
+  await connection.click()
+  await tab('Chart').click()
+  await expect(panel.locator('[data-state-id="connection.connected"]')).toHaveAttribute('data-active', 'true')
+  await expect(panel.getByTestId('lki-coverage')).toHaveText(/Coverage: \d+\/\d+ states, \d+\/\d+ transitions/)
+
+  // A payment: the dev wallet sends 0.01 ETH on anvil; the inspector's sequence has the transaction's submission.
+  const before = await chain.getBalance({ address: ACCOUNT_1 })
+  await page.getByRole('button', { name: 'Pay for the order (0.01 ETH)' }).click()
+  const pay = page.getByRole('dialog', { name: 'Pay', exact: true })
+  await pay.getByRole('button', { name: 'Pay 0.01 ETH' }).click()
+  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 30_000 })
+  const txHash = (await page.getByTestId('example-pay-tx').textContent()) as `0x${string}`
+  expect((await chain.getTransaction({ hash: txHash })).value).toBe(parseEther('0.01'))
+  expect(await chain.getBalance({ address: ACCOUNT_1 })).toBe(before + parseEther('0.01'))
+  // The open modal makes the rest of the page inert, the inspector with it: it is read once the modal is closed.
+  await pay.getByRole('button', { name: 'Done' }).click()
+  await expect(pay).toBeHidden()
+  await tab('Sequence').click()
+  const events = panel.getByRole('list', { name: 'Events in time order' })
+  await expect(events.getByRole('button', { name: /pay\.confirm$/ }).first()).toBeVisible()
+  const submitted = events.getByRole('button', { name: /transaction\.submitted$/ }).first()
+  await submitted.click()
+  await expect(panel.getByRole('region', { name: 'Snapshot before and after' })).toContainText(txHash.slice(0, 10))
+
+  // The session exported, opened again and replayed to its last step: the connection connected in it.
+  await tab('Export / Import').click()
+  const download = page.waitForEvent('download')
+  await panel.getByRole('button', { name: 'Download session (JSON)' }).click()
+  await panel.getByLabel('Open a session file').setInputFiles(await (await download).path())
+  await expect(panel).toContainText('Showing an imported session')
+  await panel.getByRole('button', { name: 'Replay step by step' }).click()
+  const replay = panel.getByRole('toolbar', { name: 'Replay' })
+  await replay.getByRole('button', { name: 'Last step' }).click()
+  await tab('Actors').click()
+  await expect(panel.getByRole('list', { name: 'Actors' }).getByRole('button', { name: /^connection\.eip155/ })).toContainText('connected')
+  expect(offLoopback).toEqual([])
+  expect(pageErrors).toEqual([])
 })

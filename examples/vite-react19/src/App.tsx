@@ -24,6 +24,9 @@ const modal = createModal({
   features: { pay: true },
 })
 
+// The inspector (latchkey/inspect) for testers who open the page with `?latchkey-inspect`: its code loads only then.
+if (new URLSearchParams(location.search).has('latchkey-inspect')) void import('latchkey/inspect').then(({ inspect }) => inspect(modal, { urlOptIn: true }))
+
 function Account() {
   const account = useAccount()
   if (!account.isConnected) return <p>Not connected</p>
