@@ -8,6 +8,7 @@ import { bitcoinRegtestNetwork, DEV_BITCOIN_ORDINALS_ADDRESSES, DEV_BITCOIN_PAYM
 import { BitcoinDevWallet } from '../dev/bitcoin-wallet/index.ts'
 import { buildTransferPsbt, devWalletNetwork } from '../dev/bitcoin-wallet/signing.ts'
 import { createBitcoinApi } from '../services/bitcoin.ts'
+import { docsBaseUrl } from '../kernel/errors.ts'
 import { BitcoinBroadcastError, createBip122Adapter, InvalidBitcoinAddressError, InvalidBitcoinRequestError, InvalidSignedPsbtError, UnsupportedBitcoinChainError } from './bip122.ts'
 import type { Bip122Adapter } from './bip122.ts'
 import { NotConnectedError } from './eip155.ts'
@@ -231,7 +232,7 @@ describe('connection', () => {
     await adapter.switchChain({ connectorId, network: regtest })
     const error = await failure(adapter.switchChain({ connectorId, network: bitcoinMainnet }))
     expect(error).toBeInstanceOf(UnsupportedBitcoinChainError)
-    expect(error.message).toBe('The wallet does not support Bitcoin.')
+    expect(error.message).toBe(`The wallet does not support Bitcoin.\nDocs: ${docsBaseUrl}/errors/UnsupportedBitcoinChainError`)
     expect(await failure(adapter.addChain({ connectorId, network: bitcoinTestnet }))).toBeInstanceOf(UnsupportedBitcoinChainError)
   })
 })
@@ -249,6 +250,7 @@ describe('balance', () => {
     expect(error).toBeInstanceOf(InvalidBitcoinAddressError)
     expect(error.message).toMatchInlineSnapshot(`
       "'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' is not a Bitcoin Regtest address
+      Docs: https://latchkey.example/errors/InvalidBitcoinAddressError
       Details: It looks like a Bitcoin testnet address."
     `)
   })
@@ -339,13 +341,21 @@ describe('signPSBT', () => {
     const psbt = (await transferPsbt(1, DEV_BITCOIN_PAYMENT_ADDRESSES[0], 10_000n)).toBase64()
     const ask = () => adapter.signPSBT({ connectorId, network: regtest, psbt, signInputs: [{ address: payment, index: 0 }], broadcast: true })
     const cases = [
-      ['unsigned', 'unsigned', `The wallet returned the transaction without signing it.\nDetails: Input 0 (${payment}) has no signature.`],
-      ['alteredOutputs', 'altered', "The wallet returned a different transaction than the one it was asked to sign.\nDetails: Output 0's amount changed from 10000 to 9000 sat."],
-      ['alteredInputs', 'altered', "The wallet returned a different transaction than the one it was asked to sign.\nDetails: Input 0's sequence changed from 4294967293 to 4294967280."],
+      ['unsigned', 'unsigned', `The wallet returned the transaction without signing it.\nDocs: ${docsBaseUrl}/errors/InvalidSignedPsbtError\nDetails: Input 0 (${payment}) has no signature.`],
+      [
+        'alteredOutputs',
+        'altered',
+        `The wallet returned a different transaction than the one it was asked to sign.\nDocs: ${docsBaseUrl}/errors/InvalidSignedPsbtError\nDetails: Output 0's amount changed from 10000 to 9000 sat.`,
+      ],
+      [
+        'alteredInputs',
+        'altered',
+        `The wallet returned a different transaction than the one it was asked to sign.\nDocs: ${docsBaseUrl}/errors/InvalidSignedPsbtError\nDetails: Input 0's sequence changed from 4294967293 to 4294967280.`,
+      ],
       [
         'badSignature',
         'badSignature',
-        /^The wallet returned a signature that does not verify\.\nDetails: Input 0 \(bcrt1q\w+\): the (ECDSA signature does not verify|signature is not a DER signature with a sighash type)\.$/,
+        /^The wallet returned a signature that does not verify\.\nDocs: [^\n]+\/errors\/InvalidSignedPsbtError\nDetails: Input 0 \(bcrt1q\w+\): the (ECDSA signature does not verify|signature is not a DER signature with a sighash type)\.$/,
       ],
     ] as const
     for (const [mode, reason, message] of cases) {
@@ -374,8 +384,8 @@ describe('signPSBT', () => {
     const psbt = (await transferPsbt(1, DEV_BITCOIN_PAYMENT_ADDRESSES[0], 10_000n)).toBase64()
     const sign = (p: string, signInputs: Array<{ address: string; index: number }>) => failure(adapter.signPSBT({ connectorId, network: regtest, psbt: p, signInputs }))
     expect((await sign('bm90IGEgcHNidA==', [{ address: payment, index: 0 }])).message).toMatch(/^The transaction to sign is not a base64 PSBT\./)
-    expect((await sign(psbt, [{ address: payment, index: 2 }])).message).toBe('The PSBT has no input 2.\nDetails: It has 1 input(s).')
-    expect((await sign(psbt, [{ address: ordinals, index: 0 }])).message).toBe(`Input 0 does not spend an output of ${ordinals}.`)
+    expect((await sign(psbt, [{ address: payment, index: 2 }])).message).toBe(`The PSBT has no input 2.\nDocs: ${docsBaseUrl}/errors/InvalidBitcoinRequestError\nDetails: It has 1 input(s).`)
+    expect((await sign(psbt, [{ address: ordinals, index: 0 }])).message).toBe(`Input 0 does not spend an output of ${ordinals}.\nDocs: ${docsBaseUrl}/errors/InvalidBitcoinRequestError`)
     expect(await sign(psbt, [{ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', index: 0 }])).toBeInstanceOf(InvalidBitcoinAddressError)
     expect(wallet.pending).toEqual([])
   })
