@@ -285,8 +285,8 @@ function WalletActions() {
       <section className="card" aria-label="Wallet actions">
         <h2>Use your wallet</h2>
         <p className="muted">Connect a wallet with the button at the top to sign a message and send a small amount.</p>
-        {/* Pay needs no wallet: an exchange account can pay. */}
-        {state.features.pay && <PayRequest />}
+        {/* Pay needs no wallet: an exchange account can pay. Keyed: the same panel (its usePay) once a wallet connects. */}
+        {state.features.pay && <PayRequest key="pay" />}
       </section>
     )
   }
@@ -357,7 +357,6 @@ function WalletActions() {
               Batch status: <code data-testid="batch-status">{batchStatus.data?.status ?? batchStatus.error?.name ?? 'asking'}</code>
             </p>
           )}
-          {state.features.pay && <PayRequest />}
         </>
       )}
       {namespace === 'bip122' && (
@@ -393,9 +392,9 @@ function WalletActions() {
           <button type="button" className="btn" onClick={() => modal.open({ view: 'Send' })}>
             Open the send form
           </button>
-          {state.features.pay && <PayRequest />}
         </>
       )}
+      {state.features.pay && namespace !== 'bip122' && <PayRequest key="pay" />}
       {error && (
         <p role="alert" className="error" data-testid="wallet-action-error">
           {error}

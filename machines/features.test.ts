@@ -163,6 +163,25 @@ describe('a new feature plugs in by its registration alone', () => {
     expect(h.view()).toBe('Receive')
   })
 
+  test('behavior: a feature holding the connection by a tag keeps the modal open on a connection while it has the tag, and only then', async () => {
+    const h = createRootHarness({ extraFeatures: [greeter({ holdsConnect: { tag: 'busy' } })] })
+    h.actor.send({ type: 'feature.deliver', feature: 'greeter', event: { type: 'greeter.hello' } })
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.connects.at(-1)!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+    await tick(timing.viewTransition)
+    expect(h.modal().matches('open')).toBe(true)
+    expect(greeterOf(h)!.getSnapshot().context.address).toBe(ADDRESS)
+    // Without the tag a connection closes the modal as usual.
+    const other = createRootHarness({ extraFeatures: [greeter({ holdsConnect: { tag: 'busy' } })] })
+    other.actor.send({ type: 'feature.ensure', feature: 'greeter' })
+    other.actor.send({ type: 'app.open' })
+    other.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    other.connects.at(-1)!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+    await tick(timing.viewTransition)
+    expect(other.modal().value).toBe('closed')
+  })
+
   test('behavior: an unknown feature in a gesture is ignored', () => {
     const h = createRootHarness()
     h.actor.send({ type: 'feature.deliver', feature: 'nope', event: { type: 'nope.go' } })

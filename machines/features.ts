@@ -49,8 +49,11 @@ export type FeatureRegistration = {
   busyTag?: string
   /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */
   opensOn?: { tag: string; view: ViewName }
-  /** A connection does not close the modal by itself: the feature decides when (SIWX's session check). */
-  holdsConnect?: boolean
+  /**
+   * A connection does not close the modal by itself: the feature decides when. `true`: always while the feature is
+   * available (SIWX's session check); `{ tag }`: while its snapshot has that tag (a payment waiting for a wallet).
+   */
+  holdsConnect?: boolean | { tag: string }
   /** Connector ids the feature connects instead of the connection machine (WalletConnect's pairing). */
   claims?: (connectorId: string) => boolean
 }

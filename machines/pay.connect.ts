@@ -82,6 +82,7 @@ const families = { eip155: 'EVM', solana: 'Solana' } as const
 function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
   if (snapshot.matches({ reviewing: 'short' })) return 'short'
   if (snapshot.matches({ reviewing: 'noWallet' })) return 'noWallet'
+  if (snapshot.matches({ reviewing: 'reading' })) return 'loading'
   if (snapshot.matches('reviewing')) return 'ready'
   if (snapshot.matches('switchingNetwork')) return 'switching'
   if (snapshot.matches({ transferring: 'prompting' })) return 'prompting'

@@ -273,11 +273,22 @@ describe('pay chart: the ends, a reload, no wallet', () => {
     actor.send({ type: 'pay.exchange', exchangeId: 'reference' })
     await vi.advanceTimersByTimeAsync(timing.payExchangePoll)
     expect(record()).toMatchObject({ phase: 'ended', outcome: { status: 'success' } })
-    // A wallet connecting meanwhile does not end it as a wallet lost.
+  })
+
+  test("behavior: waiting for a wallet holds the connection; a wallet of the payment's namespace connecting is read and can pay, one of another namespace leaves it waiting", async () => {
     const other = start({ target: null, statuses: [{ status: 'pending' }] })
     other.actor.send({ type: 'pay.request', key: 'a', request })
     await vi.waitFor(() => expect(other.actor.getSnapshot().context.exchanges).toHaveLength(1))
-    other.actor.send({ type: 'root.account', change: 'connected', account, holder: 'pay' })
+    expect(other.actor.getSnapshot().hasTag('holdsConnect')).toBe(true)
+    other.actor.send({ type: 'pay.connectWallet' })
+    other.actor.send({ type: 'root.account', change: 'connected', account: { ...account, namespace: 'solana', address: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S' }, holder: undefined })
     expect(other.actor.getSnapshot().matches({ reviewing: 'noWallet' })).toBe(true)
+    // Not a wallet lost: the connected wallet pays now, its balances read first (the connection no longer held).
+    other.actor.send({ type: 'root.account', change: 'connected', account, holder: undefined })
+    expect(other.actor.getSnapshot().matches({ reviewing: 'reading' })).toBe(true)
+    expect(other.actor.getSnapshot().hasTag('holdsConnect')).toBe(false)
+    await vi.waitFor(() => expect(other.actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true))
+    expect(other.calls.read).toEqual([undefined, { connectorId: account.connectorId, address: account.address, caipNetworkId: account.caipNetworkId }])
+    expect(other.record()).toMatchObject({ phase: 'asking' })
   })
 })

@@ -14,6 +14,9 @@ export const payFeature: FeatureRegistration = {
   // Spawned with the connected account (later ones arrive as `root.account`).
   input: (facts): PayInput => ({ target: facts.account }),
   busyTag: 'busy',
+  // While the payment waits for a wallet (Connect a wallet on the Pay view), a connection leaves the modal open: the
+  // Pay view comes back with the wallet's balance.
+  holdsConnect: { tag: 'holdsConnect' },
 }
 
 /** Pay (spec §1): `modal.pay` and the Pay view. */

@@ -8,6 +8,7 @@ export const payReasons = {
   cancelled: 'The payment was cancelled.',
   noWallet: 'Connect a wallet on an EVM network to pay.',
   busy: 'Another payment is already in progress.',
+  balanceUnreadable: "The wallet's balance could not be read. Try again, or pay another way.",
   walletLost: 'The wallet disconnected before the payment was sent.',
   reverted: 'The transfer failed on chain (it was reverted): nothing was paid.',
   replaced: 'The wallet replaced the transfer with another transaction: nothing was paid.',

@@ -56,8 +56,8 @@ export type PayInput = { target?: ConnectedAccount | undefined }
 /**
  * - `target`: the connected account (the root's moments keep it);
  * - `requests`: every request by key (what `modal.pay` follows);
- * - the payment under way: its `key`, checked `request`, paying `wallet`, `reading`, amount in base `units`, the
- *   transfer's `hash`;
+ * - the payment under way: its `key`, checked `request`, paying `wallet`, `reading` and the wallet address it was read
+ *   for (`readFor`; none: the asset alone), amount in base `units`, the transfer's `hash`;
  * - the exchanges that can pay it (`exchanges`, listed on the Pay view), the chosen `exchangeId`, its deposit
  *   `exchangeSession`, and the `claim` of its `succeeded` status while the chain is read for it;
  * - `end`: how the attempt ended, as the end view shows it (the request's record takes it once the visitor leaves a
@@ -70,6 +70,7 @@ export type PayContext = {
   request?: PayRequest | undefined
   wallet?: PayWallet | undefined
   reading?: PayReading | undefined
+  readFor?: string | undefined
   units?: bigint | undefined
   hash?: string | undefined
   exchanges?: PayExchange[] | undefined
@@ -86,6 +87,8 @@ export type PayEvent =
   | { type: 'pay.confirm' }
   /** The Pay view's Cancel: the payment ends `cancelled` and the modal closes. */
   | { type: 'pay.cancel' }
+  /** The Pay view's Connect a wallet (no wallet of the asset's namespace): Connect over Pay, the payment waiting. */
+  | { type: 'pay.connectWallet' }
   /** The Pay view's exchange row: pay with that exchange (its page opens in this click). */
   | { type: 'pay.exchange'; exchangeId: string }
   /** The end view's Done or Close: the modal closes, the payment ends as shown. */
@@ -155,6 +158,7 @@ const cleared = {
   request: undefined,
   wallet: undefined,
   reading: undefined,
+  readFor: undefined,
   units: undefined,
   hash: undefined,
   exchanges: undefined,
@@ -202,6 +206,12 @@ export const paySetup = setup({
   guards: {
     /** No wallet pays this payment (none connected in the asset's namespace): only the exchanges can. */
     hasNoWallet: ({ context }) => !context.wallet,
+    /** The reading was taken for another wallet than the paying one (none: the asset alone, before a wallet connected). */
+    isReadingOfAnotherWallet: ({ context }) => context.readFor !== context.wallet?.address,
+    /** A `root.account` moment with a connected account in the asset's namespace: a wallet that can pay it. */
+    isPayNamespaceAccount: ({ context, event }) => event.type === 'root.account' && walletOf(event.account, context.request?.asset.namespace) !== undefined,
+    /** A `root.account` moment of a wallet the visitor connected (whatever its namespace). */
+    isConnectedMoment: ({ event }) => event.type === 'root.account' && event.change === 'connected',
     /** Params: what `readPayment` answered. The amount has more fraction digits than the asset's decimals. */
     isAmountRefused: ({ context }, reading: PayReading) => 'error' in unitsOf(context.request!, reading.decimals),
     /** The wallet holds less of the asset than asked, or too little of the native currency for the amount and the fee. */
@@ -260,12 +270,14 @@ export const paySetup = setup({
     forgetPayment: () => {},
     /** Params: the reason. A request that never became the payment under way (no wallet, another one under way). */
     endRequest: assign(({ context, event }, reason: string) => (event.type === 'pay.request' ? record(context, { key: event.key, phase: 'ended', outcome: { status: 'failed', reason } }) : {})),
-    /** Params: what `readPayment` answered (a recipient's name replaced by the address it resolved to). */
+    /** Params: what `readPayment` answered (a recipient's name replaced by the address it resolved to), for the paying wallet. */
     setReading: assign(({ context }, reading: PayReading) => {
       const parsed = unitsOf(context.request!, reading.decimals)
       const request = reading.recipient ? { ...context.request!, recipient: reading.recipient } : context.request
-      return { reading, request, units: 'units' in parsed ? parsed.units : undefined }
+      return { reading, readFor: context.wallet?.address, request, units: 'units' in parsed ? parsed.units : undefined }
     }),
+    /** The wallet connected from the Pay view pays (the account of the `root.account` moment, in the asset's namespace). */
+    takeWallet: assign(({ context, event }) => (event.type === 'root.account' ? { wallet: walletOf(event.account, context.request?.asset.namespace) } : {})),
     /** Params: what `readPayment` answered (`isAmountRefused`). */
     refuseAmount: assign(({ context }, reading: PayReading) => {
       const parsed = unitsOf(context.request!, reading.decimals)

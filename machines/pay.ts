@@ -21,6 +21,8 @@ const showPayView = { type: 'tell', params: { to: 'router', event: { type: 'rout
  */
 const backToPay = { type: 'tell', params: { to: 'router', event: { type: 'router.reset', view: 'Pay', from: 'Account' } } satisfies SystemMessage } as const
 const openModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.open' } } satisfies SystemMessage } as const
+/** Connect over the Pay view (Back returns to it): the visitor picks a wallet there. */
+const showConnect = { type: 'tell', params: { to: 'router', event: { type: 'router.push', view: 'Connect' } } satisfies SystemMessage } as const
 const closeModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.close' } } satisfies SystemMessage } as const
 const cancelled = [{ type: 'recordEnd', params: { status: 'cancelled', reason: payReasons.cancelled } }, 'settle', 'forgetPayment'] as const
 const walletLost = [{ type: 'recordEnd', params: { status: 'failed', reason: payReasons.walletLost } }, 'settle', 'forgetPayment'] as const
@@ -59,7 +61,9 @@ const leaving = {
  * `payReadTimeout`; the modal is not open yet: a name that does not resolve, an amount with more fraction digits than
  * the decimals or an unreadable asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened: `ready`, or
  * `short` when the balance cannot cover the amount and the fee, explained before any prompt; `noWallet` with no wallet of
- * the asset's namespace connected: the exchanges are the ways to pay, the asset alone was read) → `pay.confirm` →
+ * the asset's namespace connected: the exchanges are the ways to pay, the asset alone was read; Connect a wallet
+ * (`pay.connectWallet`) pushes Connect and the payment holds the connection, so a wallet connecting leaves the modal
+ * open: one of the asset's namespace brings the Pay view back and its balances are read, `reading`) → `pay.confirm` →
  * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
  * the transaction machine (`machines/transaction.ts`): `prompting` the wallet, then `confirming` by the receipt rule →
  * `succeeded` only once the receipt confirmed it and the blocks the payment asks hold it (`awaitingConfirmations`, when
@@ -169,9 +173,37 @@ export const payMachine = paySetup.createMachine({
         onError: { actions: { type: 'setExchanges', params: [] } },
       },
       states: {
-        checking: { always: [{ guard: 'hasNoWallet', target: 'noWallet' }, { guard: 'isShort', target: 'short' }, { target: 'ready' }] },
-        /** No wallet connected in the asset's namespace: the exchanges are the ways to pay (none: the view says to connect one). */
-        noWallet: {},
+        checking: {
+          always: [{ guard: 'hasNoWallet', target: 'noWallet' }, { guard: 'isReadingOfAnotherWallet', target: 'reading' }, { guard: 'isShort', target: 'short' }, { target: 'ready' }],
+        },
+        /**
+         * No wallet connected in the asset's namespace: the exchanges are the ways to pay, and Connect a wallet
+         * (`pay.connectWallet`: Connect pushed over Pay). While the payment waits here it holds the connection
+         * (`holdsConnect`: a wallet connecting does not close the modal): a wallet of the asset's namespace brings the Pay
+         * view back and its balances are read (`reading`); one of another namespace brings the Pay view back as it was.
+         */
+        noWallet: {
+          tags: ['holdsConnect'],
+          on: {
+            'pay.connectWallet': { actions: showConnect },
+            'root.account': [
+              { guard: 'isPayNamespaceAccount', target: 'reading', actions: ['setTarget', 'takeWallet', showPayView] },
+              { guard: 'isConnectedMoment', actions: ['setTarget', showPayView] },
+              { actions: 'setTarget' },
+            ],
+          },
+        },
+        /** The wallet that pays is another than the reading's (connected from the Pay view): its balances and fee are read. */
+        reading: {
+          invoke: {
+            id: 'readWallet',
+            src: 'readPayment',
+            input: ({ context }) => ({ request: context.request!, wallet: context.wallet }),
+            onDone: { target: 'checking', actions: { type: 'setReading', params: ({ event }) => event.output } },
+            onError: { target: '#pay.failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.balanceUnreadable } } },
+          },
+          after: { payReadTimeout: { target: '#pay.failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.balanceUnreadable } } } },
+        },
         ready: { on: { 'pay.confirm': [{ guard: 'isOnPayNetwork', target: '#pay.transferring' }, { target: '#pay.switchingNetwork' }] } },
         /** Not enough of the asset, or of the native currency for the fee: said before any prompt, no Pay. */
         short: {},

@@ -51,12 +51,13 @@ export const rootGuarded = rootSetup.extend({
     /** A feature's view shows: a failed network switch does not move it (the feature was told). */
     isOnFeatureView: ({ context }) => holderOf(context, context.view) !== undefined,
     /**
-     * A connection does not close the modal by itself: an available feature decides (SIWX's session check). Asked with
+     * A connection does not close the modal by itself: an available feature decides (SIWX's session check), or one
+     * whose snapshot has its hold tag (a payment waiting for a wallet). Asked with
      * the account this `connection.connected` brings (the `reports` region records it in the same step).
      */
     isConnectHeld: ({ context, event }) => {
       const after = { ...context, wallets: recordWallet(context.wallets, event) }
-      return Object.values(context.registry).some((r) => r.holdsConnect && isAvailable(after, r.id))
+      return Object.values(context.registry).some((r) => (typeof r.holdsConnect === 'object' ? featureHasTag(context, r.id, r.holdsConnect.tag) : r.holdsConnect === true && isAvailable(after, r.id)))
     },
     /** The picked connector is claimed by an available feature (WalletConnect's pairing), not ConnectingExternal. */
     isClaimedConnector: ({ context, event }) => event.type === 'app.selectWallet' && claimantOf(context, event.connectorId) !== undefined,

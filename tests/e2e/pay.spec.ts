@@ -172,6 +172,27 @@ test('with no wallet connected: the Pay view says so and offers the exchange, wh
   expect(await anvilBalanceWei(to)).toBe(parseEther('0.011'))
 })
 
+test('with no wallet connected: Connect a wallet opens Connect over Pay; once the dev wallet connected the Pay view comes back with its balance, still pending, and Pay pays from it', async ({ page }) => {
+  await page.goto(PAY_ON)
+  const to = freshAddress()
+  const pay = await askForPayment(page, { to, amount: '0.0075', asset: 'ETH' })
+  await expect(pay.getByTestId('pay-balance')).toHaveText('No wallet connected')
+  await pay.getByRole('button', { name: 'Connect a wallet' }).click()
+  const connect = dialog(page, 'Connect Wallet')
+  await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+  await approveWalletRequest(page, 'Connect to this site?')
+  // The connection did not close the modal: Pay is back with the wallet, the payment still pending.
+  await expect(pay.getByTestId('pay-balance')).toContainText('ETH')
+  await expect(page.getByTestId('pay-status')).toHaveText('pending')
+  const nonce = await nonceOf()
+  await pay.getByRole('button', { name: 'Pay 0.0075 ETH' }).click()
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+  expect(await resolved(page)).toMatchObject({ status: 'success', chainId: 31337, paidAmount: '0.0075' })
+  expect(await anvilBalanceWei(to)).toBe(parseEther('0.0075'))
+  expect(await nonceOf()).toBe(nonce + 1)
+})
+
 test('with the reference exchange: an ERC-20 (dUSDT) approved on its page is paid from its hot wallet; the recipient holds the tokens', async ({ page }) => {
   await openConnected(page, { path: PAY_ON })
   const to = freshAddress()

@@ -13,7 +13,8 @@ import { buildModelPaths, coverageReport, formatCoverage } from './coverage.ts'
  * ends (confirmed, rejected, reverted), the confirmations asked (counted, reverted, unreadable, not in time), the hash, the wallet gone or on another chain, Done; with an exchange: the
  * list (answered, failed), the choice, the session (opened, refused), the polls (pending, a claim of this payment or of
  * another, failed, expired, garbage), the chain's word on the claim, the deadline; Try again from a failed or expired
- * end; without a wallet (the exchanges only); after a reload, the payment kept in storage picked up (an exchange
+ * end; without a wallet (the exchanges only, Connect a wallet, a wallet of the payment's namespace or of another connecting,
+ * the new wallet's balances read, failed, not in time); after a reload, the payment kept in storage picked up (an exchange
  * session, a sent transfer, nothing readable). Walked at the chart
  * level; the Pay view's gestures are walked in the browser (tests/e2e/pay.spec.ts).
  */
@@ -32,6 +33,12 @@ const outcomes = [{ status: 'confirmed', hash: HASH }, { status: 'rejected' }, {
 const account = (caipNetworkId: string) => ({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId, namespace: 'eip155', connectorId: 'dev', supported: true, testnet: true })
 const moved = { type: 'root.account', change: 'changed', account: account('eip155:1'), holder: 'pay' }
 const gone = { type: 'root.account', change: 'disconnected', account: undefined, holder: 'pay' }
+const solanaConnected = {
+  type: 'root.account',
+  change: 'connected',
+  account: { address: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', caipNetworkId: localnet.caipNetworkId, namespace: 'solana', connectorId: 'sol', supported: true, testnet: true },
+  holder: 'pay',
+}
 const closing = { type: 'root.closing', view: 'Pay' }
 const closed = { type: 'root.closed', view: 'Pay' }
 const session = { exchangeId: 'reference', sessionId: 'session-1', url: 'http://127.0.0.1:8600/exchange/pay/session-1', deadline: 1_800_000_060_000, expiresIn: 60_000 }
@@ -70,6 +77,14 @@ const events = (s: S) => {
       gone,
     )
   if (s.matches({ reviewing: 'ready' })) list.push({ type: 'pay.confirm' })
+  // Connect a wallet: a wallet of another namespace (the Pay view back as it was); `moved` brings one of the payment's.
+  if (s.matches({ reviewing: 'noWallet' })) list.push({ type: 'pay.connectWallet' }, solanaConnected)
+  if (s.matches({ reviewing: 'reading' }))
+    list.push(
+      { type: 'xstate.done.actor.readWallet', output: named('rich', { ...rich }) },
+      { type: 'xstate.error.actor.readWallet', error: new NonErrorThrownError('node') },
+      { type: 'xstate.after.payReadTimeout.pay.reviewing.reading' },
+    )
   if (s.matches('reviewing') || s.matches('switchingNetwork') || s.matches({ transferring: 'prompting' })) list.push({ type: 'pay.cancel' }, closing, moved, gone)
   if (s.matches('switchingNetwork')) list.push({ type: 'xstate.done.actor.switchNetwork' }, { type: 'xstate.error.actor.switchNetwork', error: new UserRejectedRequestError() })
   if (s.matches({ transferring: 'prompting' })) list.push({ type: 'transaction.submitted', hash: HASH })

@@ -16,8 +16,9 @@ import { usePayFlow } from '../hooks/payFlow.ts'
  * Pay, or why it cannot pay (not enough of the asset, or of the native currency for the fee) before any prompt. While
  * the wallet and the chain decide the view says which. Beside the wallet, the exchanges that can pay it: choosing one
  * opens its page in a new tab (on a phone in this tab, which the exchange sends back here) and the view follows the
- * payment there; without a connected wallet the exchanges are the
- * ways to pay. Each end (paid, failed, expired) has its own words and its action: Done for a payment made; Try again (a
+ * payment there; without a connected wallet the exchanges are the ways to pay, beside Connect a wallet (Connect over
+ * Pay; once a wallet connected the Pay view comes back with it). Each end (paid, failed, expired) has its own words and
+ * its action: Done for a payment made; Try again (a
  * wallet's failure) or Choose another way (an exchange's) back to the ways to pay, with Close beside it.
  */
 export default function Pay() {
@@ -220,7 +221,12 @@ export default function Pay() {
         <button type="button" className="lk-secondary" disabled={flow.phase === 'confirming'} onClick={() => flow.cancel()}>
           {t.cancel}
         </button>
-        {!noWallet && (
+        {noWallet ? (
+          // Connect over Pay: the payment waits, and the Pay view comes back with the wallet once it connected.
+          <button type="button" className="lk-primary" onClick={() => flow.connectWallet()}>
+            {copy.switchActiveChainConfirm}
+          </button>
+        ) : (
           <button type="button" className="lk-primary" disabled={flow.phase !== 'ready'} onClick={() => flow.confirm()}>
             {t.payButton(flow.amount, flow.symbol)}
           </button>
