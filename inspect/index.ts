@@ -100,6 +100,9 @@ export async function inspect(modal: InspectableModal, options: InspectOptions =
 
   const host = document.createElement('latchkey-inspector')
   host.setAttribute('data-latchkey-inspector', '')
+  // The modal leaves elements with this attribute usable while it is open (ui/Modal.tsx's interactiveAttribute), so
+  // the panel can be read and driven while a view is on screen.
+  host.setAttribute('data-latchkey-interactive', '')
   const shadow = host.attachShadow({ mode: 'open' })
   ;(options.container ?? document.body).append(host)
   let closed = false

@@ -4,7 +4,7 @@
  * event, the log's filters, an export that imports back identically; keyboard, axe, no request off loopback.
  */
 import type { Page } from '@playwright/test'
-import { connectDevWallet, expect, expectNoAxeViolations, liveState, test } from './fixtures.ts'
+import { connectButton, connectDevWallet, dialog, expect, expectNoAxeViolations, liveState, test } from './fixtures.ts'
 import { openCleanDemo } from './fixtures.ts'
 
 const panel = (page: Page) => page.locator('latchkey-inspector').getByRole('region', { name: 'latchkey inspector' })
@@ -205,4 +205,16 @@ test("an exported session replays step by step on a fresh page: the chart and th
   expect(liveTypes.filter((t) => t.startsWith('connection.'))).toEqual([])
   await replay.getByRole('button', { name: 'Stop replay' }).click()
   await expect(replay).toHaveCount(0)
+})
+
+test('the panel stays usable while the modal is open: its tabs take clicks and it shows the open view, the modal stays open', async ({ page }) => {
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await connectButton(page).click()
+  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+  await expect(page.locator('latchkey-inspector')).not.toHaveAttribute('inert')
+  await tab(page, 'Log').click()
+  await expect(tab(page, 'Log')).toHaveAttribute('aria-selected', 'true')
+  await panel(page).getByLabel('Event type').fill('modal.open')
+  await expect(panel(page).getByRole('list', { name: 'Log' }).getByRole('listitem').first()).toContainText('modal.open')
+  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
 })

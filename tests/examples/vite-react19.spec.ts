@@ -74,7 +74,7 @@ test('vite-react19: latchkey/inspect from the tarball docks on ?latchkey-inspect
   const txHash = (await page.getByTestId('example-pay-tx').textContent()) as `0x${string}`
   expect((await chain.getTransaction({ hash: txHash })).value).toBe(parseEther('0.01'))
   expect(await chain.getBalance({ address: ACCOUNT_1 })).toBe(before + parseEther('0.01'))
-  // The open modal makes the rest of the page inert, the inspector with it: it is read once the modal is closed.
+  // The payment's view closed, the inspector's sequence holds the payment.
   await pay.getByRole('button', { name: 'Done' }).click()
   await expect(pay).toBeHidden()
   await tab('Sequence').click()
