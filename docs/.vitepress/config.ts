@@ -39,6 +39,9 @@ const sidebar: SidebarItem[] = [
       { text: 'The inspector', link: '/guide/inspector' },
       { text: 'Hostile wallets and refusals', link: '/guide/hostile-wallets' },
       { text: 'Migrating from RainbowKit', link: '/guide/migrate-rainbowkit' },
+      { text: 'Migrating from ConnectKit', link: '/guide/migrate-connectkit' },
+      { text: 'Migrating from Web3-Onboard', link: '/guide/migrate-web3-onboard' },
+      { text: 'Migrating from OnchainKit', link: '/guide/migrate-onchainkit' },
     ],
   },
   {
