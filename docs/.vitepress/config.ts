@@ -11,6 +11,7 @@ const sidebar: SidebarItem[] = [
     items: [
       { text: 'Install and Vite', link: '/getting-started/' },
       { text: 'Next.js (App Router)', link: '/getting-started/nextjs' },
+      { text: 'Remix and React Router', link: '/getting-started/react-router' },
       { text: 'Plain HTML (custom elements)', link: '/getting-started/html' },
       { text: 'Content-Security-Policy', link: '/getting-started/csp' },
       { text: 'The instance and its options', link: '/getting-started/options' },
