@@ -23,14 +23,20 @@ export type ActorRow = InspectedActor & { depth: number; state: string; status: 
  */
 export type SequenceMessage = { seq: number; at: number; from: number; to: number; type: string; selected: boolean; ahead: boolean }
 
-/** A state value as one line: `connected.idle`, `{ size: expanded, source: live }` as `size.expanded | source.live`. */
+/**
+ * A state value as one line: `connected.idle`, `{ size: expanded, source: live }` as `size.expanded | source.live`, a
+ * region whose value is `{}` by its name alone.
+ */
 export function stateText(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return value
   if (typeof value !== 'object') return String(value)
-  return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => (typeof v === 'string' ? `${k}.${v}` : `${k}.(${stateText(v)})`))
-    .join(' | ')
+  return (
+    Object.entries(value as Record<string, unknown>)
+      // A region with no state of its own to show (its value `{}`) is named alone, not as `name.()`.
+      .map(([k, v]) => (typeof v === 'string' ? `${k}.${v}` : v && typeof v === 'object' && Object.keys(v).length === 0 ? k : `${k}.(${stateText(v)})`))
+      .join(' | ')
+  )
 }
 
 /** Whether an entry is an error: a snapshot with an error or an error status, or an event whose type names an error. */

@@ -347,6 +347,7 @@ describe('connectPanel', () => {
   test('behavior: a state value as one line', () => {
     expect(stateText({ size: 'expanded', source: { live: 'idle' } })).toBe('size.expanded | source.(live.idle)')
     expect(stateText(undefined)).toBe('')
+    expect(stateText({ reports: {}, screen: 'closed', features: { swap: {} } })).toBe('reports | screen.closed | features.(swap)')
   })
 })
 
