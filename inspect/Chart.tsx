@@ -7,6 +7,19 @@
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from './layout.ts'
+import { BaseError } from '../kernel/errors.ts'
+
+/**
+ * The chart's SVG was asked for (`exportSvg`) before the chart was drawn: its layout is still being computed. Export
+ * once the chart is on screen.
+ */
+export class ChartNotDrawnError extends BaseError {
+  static override docsPath = '/errors/ChartNotDrawnError'
+  override name = 'ChartNotDrawnError'
+  constructor(machineId: string) {
+    super(`The chart of ${machineId} is not drawn yet: export it once it is on screen`)
+  }
+}
 
 /** The chart's palette: every colour it draws with. */
 export type ChartColours = {
@@ -184,7 +197,7 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
       },
       exportSvg: () => {
         const content = contentRef.current
-        if (!content) throw new Error('The chart is not drawn yet')
+        if (!content) throw new ChartNotDrawnError(machineId)
         const w = layout.width + 20
         const h = layout.height + 20
         const doc = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null)
