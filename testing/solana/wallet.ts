@@ -13,7 +13,7 @@ import type {
   SolanaSignTransactionFeature,
   SolanaSignTransactionInput,
   SolanaSignTransactionOutput,
-} from '@solana/wallet-standard-features'
+} from './features.ts'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { StandardConnect, StandardDisconnect, StandardEvents } from '@wallet-standard/features'
 import type { StandardConnectFeature, StandardConnectInput, StandardConnectOutput, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners, StandardEventsNames } from '@wallet-standard/features'
@@ -35,7 +35,7 @@ import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from 
 /** Where {@link DevSolanaWalletMisbehaviour.alterTransaction} sends lamports: base58 of 32 bytes of 0x7e. */
 export const DEV_SOLANA_THIEF_ADDRESS = new PublicKey(new Uint8Array(32).fill(0x7e)).toBase58()
 
-// The Solana feature names (constants of @solana/wallet-standard-features, written here so the kit needs only its types).
+// The Solana feature names (as @solana/wallet-standard-features names them; its types are copied in ./features.ts).
 const SolanaSignMessage = 'solana:signMessage'
 const SolanaSignTransaction = 'solana:signTransaction'
 const SolanaSignAndSendTransaction = 'solana:signAndSendTransaction'
