@@ -39,6 +39,10 @@ export default mergeConfig(
       // The WalletConnect SDKs skip their hosted verify calls (they cannot run here) in their own test mode.
       env: { IS_VITEST: 'true' },
       testTimeout: 20_000,
+      // A file's setup that starts a reference server (startApiServer: the OpenAPI contracts compiled by Ajv on a worker's
+      // first start, 3–4 CPU-s; the Solana RPC; a Bitcoin node) measured 8.6–10.8 s beside other work on 2 cores, past
+      // Vitest's default 10 s hook limit: the hooks get the tests' own limit.
+      hookTimeout: 20_000,
       pool: 'threads',
       // Vitest's default is one worker fewer than the cores: one worker on our 2-core machines, while the files spend
       // much of their time waiting on servers and imports. Measured on 2 cores: unit 133 s → 89 s, integration
