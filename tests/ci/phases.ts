@@ -3,11 +3,12 @@
  * (the phases with their seconds, the slowest tests and Vitest files).
  *
  * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <lane>[+<lane>…]…`, a lane being `<script>[><script>…]`,
- * e.g. `tests/ci/phases.ts typecheck+lint+test:unit test:integration+test:examples test:e2e` (npm test).
+ * e.g. `tests/ci/phases.ts typecheck+lint+test:unit test:integration+test:examples>test:docs test:e2e` (npm test).
  *
  * - Each argument is a group; groups run one after another, the lanes of a group (`a+b`) side by side, their output
  *   lines prefixed with `[script]`. The scripts of one lane (`a>b`) run one after the other while the group's other
- *   lanes go on. `npm test` uses no `>`: measured on a fresh clone (2 cores), the e2e tests beside the integration tests
+ *   lanes go on. `npm test` puts the documentation site (`test:docs`, ~65 CPU-s) after the example apps, which end about
+ *   120 s before the integration tests (those then keep ~1.1 cores busy). The e2e tests stay a group of their own: measured on a fresh clone (2 cores), the e2e tests beside the integration tests
  *   took 1090 s in all instead of about 1000, the integration tests 743 s instead of 343 (the e2e workers, their
  *   Chromium and their stacks took the cores). Every phase runs even when an earlier one failed, so one run shows every
  *   failure and every phase's time; the exit status is 1 when any phase failed.
