@@ -30,7 +30,7 @@ describe('connection: adding a wallet (multi-wallet)', () => {
     h.connects[1]!.resolve({ accounts: [B], chainId: 31337 })
     await flush()
     expect(h.actor.getSnapshot().context).toMatchObject({ connectorId: 'second', address: B, adding: undefined })
-    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'second', address: B, chainId: 31337, restored: false }])
+    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'second', address: B, accounts: [B], chainId: 31337, restored: false }])
   })
 
   test('spec §6: cancelling the add leaves the current wallet connected, unchanged; the late answer is ignored', async () => {

@@ -10,6 +10,7 @@ import { timing } from './timing.ts'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const C = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 describe('connection', () => {
   test('behavior: tells its owner each status but connected as it enters it (the owner never reads its snapshot)', async () => {
@@ -63,7 +64,7 @@ describe('connection', () => {
     h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
     await flush()
     expect(h.status()).toBe('connected')
-    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, chainId: 31337, restored: true }])
+    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, accounts: [A], chainId: 31337, restored: true }])
   })
 
   test('behavior: with reconnect disabled it starts disconnected and drops stored connections', () => {
@@ -82,7 +83,7 @@ describe('connection', () => {
     h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
     await flush()
     expect(h.status()).toBe('connected')
-    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, chainId: 31337, restored: true }])
+    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, accounts: [A], chainId: 31337, restored: true }])
     // Already connected: another restore is not heard.
     h.actor.send({ type: 'connection.restore', connectorId: 'dev.wallet' })
     expect(h.reconnects).toHaveLength(1)
@@ -198,7 +199,49 @@ describe('connection', () => {
     h.wallet({ type: 'connection.accountsChanged', accounts: [B, A] })
     expect(h.actor.getSnapshot().context.address).toBe(B)
     expect(h.balances.at(-1)!.input.address).toBe(B)
-    expect(h.emitted.at(-1)).toEqual({ type: 'connection.accountChanged', namespace: 'eip155', connectorId: 'w', address: B })
+    expect(h.emitted.at(-1)).toEqual({ type: 'connection.accountChanged', namespace: 'eip155', connectorId: 'w', address: B, accounts: [B, A] })
+  })
+
+  test("behavior: several accounts: selectAccount picks another the wallet gave; the wallet's reordering keeps the pick; an account it did not give does nothing", async () => {
+    const h = connectionHarness()
+    await h.connect('w', { accounts: [A, B], chainId: 1 })
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.connected', address: A, accounts: [A, B] })
+    h.actor.send({ type: 'connection.selectAccount', address: C })
+    h.actor.send({ type: 'connection.selectAccount', address: A })
+    expect(h.actor.getSnapshot().context.address).toBe(A)
+    expect(h.emitted.filter((e) => e.type === 'connection.accountChanged')).toEqual([])
+    h.actor.send({ type: 'connection.selectAccount', address: B.toLowerCase() })
+    expect(h.actor.getSnapshot().context).toMatchObject({ address: B, picked: true })
+    expect(h.balances.at(-1)!.input.address).toBe(B)
+    expect(h.emitted.at(-1)).toEqual({ type: 'connection.accountChanged', namespace: 'eip155', connectorId: 'w', address: B, accounts: [A, B] })
+    // The wallet puts its own selected account first: the pick stays, nothing is told.
+    const told = h.emitted.length
+    h.wallet({ type: 'connection.accountsChanged', accounts: [A, B] })
+    expect(h.actor.getSnapshot().context.address).toBe(B)
+    expect(h.emitted.length).toBe(told)
+    // Another set still giving the pick: it stays, the new set is told.
+    h.wallet({ type: 'connection.accountsChanged', accounts: [C, B] })
+    expect(h.emitted.at(-1)).toEqual({ type: 'connection.accountChanged', namespace: 'eip155', connectorId: 'w', address: B, accounts: [C, B] })
+    // The pick is no longer given: the wallet's first is selected.
+    h.wallet({ type: 'connection.accountsChanged', accounts: [C, A] })
+    expect(h.actor.getSnapshot().context).toMatchObject({ address: C, picked: false })
+  })
+
+  test("behavior: bip122: a wallet's addresses by purpose (payment, ordinals) are one account: the owner is told the selected address only", async () => {
+    const h = connectionHarness({ namespace: 'bip122' })
+    await h.connect('w', { accounts: ['bcrt1qpayment', 'bcrt1pordinals'], chainId: 'regtest' })
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.connected', address: 'bcrt1qpayment', accounts: ['bcrt1qpayment'] })
+  })
+
+  test('behavior: a restore asks for the stored account: kept (a pick) when the wallet gives it, else the wallet first', async () => {
+    const kept = connectionHarness({ storedConnectorId: 'w', storedAddress: B.toLowerCase(), reconnect: true })
+    kept.reconnects[0]!.resolve({ accounts: [A, B], chainId: 1 })
+    await flush()
+    expect(kept.actor.getSnapshot().context).toMatchObject({ address: B, picked: true })
+    const gone = connectionHarness({ storedConnectorId: 'w', storedAddress: C, reconnect: true })
+    gone.reconnects[0]!.resolve({ accounts: [A, B], chainId: 1 })
+    await flush()
+    expect(gone.actor.getSnapshot().context).toMatchObject({ address: A, picked: false })
   })
 
   test('behavior: accountsChanged with the same first account changes nothing', async () => {

@@ -50,10 +50,14 @@ const connectPrompt = (wallet: 'connectorId' | 'adding', keep: 'setSession' | 's
  * - `connection.request` → `connecting` → `connected`; the user's rejection (4001) → `rejected` (retry);
  *   any other failure → `failed` (retry). `connection.cancel` returns to `disconnected` from any of them
  *   (a wallet that never answers leaves the view usable).
- * - `connected` watches the wallet: accountsChanged resyncs the first account (an empty list disconnects);
+ * - `connected` watches the wallet: accountsChanged keeps every account the wallet gives (`accounts`) and the selected
+ *   one while it is among them (the wallet's own reordering changes nothing), else selects the first (an empty list
+ *   disconnects); `connection.selectAccount` selects another account the wallet gave (multi-wallet, several accounts
+ *   inside one wallet; any other address does nothing);
  *   chainChanged updates the chain; the wallet's own disconnect resets the account. The native balance is
  *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure.
- * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset).
+ * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset); told with reason `user`, or `removed`
+ *   when the multi-wallet list removed this wallet while others are held (`removed: true`).
  * - Adding a wallet (multi-wallet on, spec §6 "Add wallet"): `connection.request` while connected enters `adding`, the
  *   current wallet still the connected one (status stays connected, its account kept); the new wallet's approval →
  *   `connected` on it (`connection.connected`, the owner records it as the active connection); the user's rejection
@@ -62,7 +66,9 @@ const connectPrompt = (wallet: 'connectorId' | 'adding', keep: 'setSession' | 's
  *   it is told connected again. Multi-wallet off: a request while connected is ignored, as before. The flag starts
  *   from the input and follows `connection.configure` (the remote config turning it on or off after load) in any state.
  * - Multi-wallet (spec §6): `connection.switch` to another wallet the visitor holds takes `connected` to `reconnecting`
- *   on that wallet's connector (the silent restore, no prompt), the current wallet left connected in the wallet.
+ *   on that wallet's connector (the silent restore, no prompt), the current wallet left connected in the wallet; the
+ *   switch (and a restore, and the boot's stored connection) names the account to act with, kept when the wallet still
+ *   gives it.
  * - Tabs agree: `connection.restore` (another tab of the site stored a connection) takes `disconnected` through the
  *   silent restore (`reconnecting`, as at boot); `connection.endedElsewhere` (another tab ended it) takes `connected`
  *   or `reconnecting` to `disconnected` without asking the wallet again (that tab did), reason `elsewhere`.
@@ -82,7 +88,7 @@ export const connectionMachine = connectionSetup.createMachine({
     namespace: input.namespace,
     reconnect: input.reconnect ?? true,
     multiWallet: input.multiWallet ?? false,
-    ...(input.storedConnectorId ? { connectorId: input.storedConnectorId } : {}),
+    ...(input.storedConnectorId ? { connectorId: input.storedConnectorId, address: input.storedAddress } : {}),
   }),
   initial: 'boot',
   // The flag follows the resolved feature set in every state (a wallet being added finishes its add when it turns off).
@@ -197,15 +203,19 @@ export const connectionMachine = connectionSetup.createMachine({
             target: 'disconnected',
             actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
           },
-          { guard: 'isSameAccount' },
+          // The wallet's own reordering (its selected account moved first) keeps the visitor's selection while it is given.
+          { guard: 'isSameAccounts' },
+          { guard: 'keepsSelected', actions: ['setAccounts', 'emitAccountChanged'] },
           { target: '.fetchingBalance', actions: ['setFirstAccount', 'emitAccountChanged'] },
         ],
+        // Multi-wallet (spec §6): another account the wallet gave becomes the one the connection acts with.
+        'connection.selectAccount': { guard: 'isOtherHeldAccount', target: '.fetchingBalance', actions: ['setSelectedAccount', 'emitAccountChanged'] },
         'connection.chainChanged': { target: '.fetchingBalance', actions: ['setChain', 'emitChainChanged'] },
         'connection.walletDisconnected': {
           target: 'disconnected',
           actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
         },
-        'connection.disconnect': 'disconnecting',
+        'connection.disconnect': { target: 'disconnecting', actions: 'setRemoved' },
         // Multi-wallet (spec §6 "Add wallet"): the connected wallet again opens nothing; another one is added.
         'connection.request': [
           { guard: 'isConnectedWalletRequest', actions: { type: 'emitConnected', params: { restored: false } } },

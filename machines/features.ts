@@ -75,6 +75,8 @@ export type AccountChange =
 export type ConnectedAccount = {
   /** The bare address (checksummed on eip155). */
   address: string
+  /** Every account the wallet gave the site, in the wallet's order (`address` among them); absent: `address` only. */
+  accounts?: readonly string[] | undefined
   /** CAIP-2 id of the wallet's chain. */
   caipNetworkId: string
   namespace: string

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate'
-import { balanceRowPrefix, listOf, nameRowPrefix, type multiWalletMachine } from './multiWallet.ts'
+import { balanceRowPrefix, listOf, nameRowPrefix, rowKeyOf, type multiWalletMachine } from './multiWallet.ts'
 import type { walletBalanceMachine } from './walletBalance.ts'
 import type { walletNameMachine } from './walletName.ts'
 
@@ -59,14 +59,31 @@ export function connectMultiWallet(snapshot: SnapshotFrom<typeof multiWalletMach
   return { namespace: ns, connections, activeId: list.activeId, isSwitching: snapshot.hasTag('switching') }
 }
 
+/**
+ * One row of the switcher: an account of a connection (a wallet that gave several accounts has a row for each). `key`
+ * names its balance and name rows ({@link balanceRowOf}); `index` is the account's place in its connection (0: the one
+ * it acts with); `active`: the active connection's own account.
+ */
+export type SwitcherRow = { key: string; connection: ConnectionView; address: string; index: number; active: boolean }
+
+/**
+ * The switcher's rows: every account of every connection, the active connection's accounts first (its own account
+ * leading), then the others by last use.
+ * @example switcherRows(connectMultiWallet(snapshot)).map((r) => `${r.connection.connectorId} ${r.address}`)
+ */
+export function switcherRows(view: Pick<ConnectionsView, 'connections'>): SwitcherRow[] {
+  return view.connections.flatMap((connection) => connection.accounts.map((address, index) => ({ key: rowKeyOf(connection.id, address, index), connection, address, index, active: connection.active && index === 0 })))
+}
+
 /** Every namespace's connections (`getConnections()` without a namespace). */
 export function connectAllConnections(snapshot: SnapshotFrom<typeof multiWalletMachine>): ConnectionView[] {
   return Object.keys(snapshot.context.lists).flatMap((ns) => connectMultiWallet(snapshot, ns).connections)
 }
 
 /**
- * The balance row of a non-active connection (its `walletBalance` child, `machines/walletBalance.ts`); undefined for the
- * active one (the Account view's balance stands for it) or before the row is spawned.
+ * The balance row of a held account (its `walletBalance` child, `machines/walletBalance.ts`), by its row key (a
+ * connection's id for the account it acts with, {@link SwitcherRow.key} for its others); undefined for the active account
+ * (the Account view's balance stands for it) or before the row is spawned.
  */
 export function balanceRowOf(snapshot: SnapshotFrom<typeof multiWalletMachine> | undefined, connectionId: string): ActorRefFrom<typeof walletBalanceMachine> | undefined {
   const row = snapshot?.children[`${balanceRowPrefix}${connectionId}`]

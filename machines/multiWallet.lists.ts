@@ -59,8 +59,12 @@ export type MultiWalletContext = {
 }
 
 export type MultiWalletEvent =
-  /** The dapp or the switcher: this connection becomes the active one (its namespace's connection restores it silently). */
-  | { type: 'multiWallet.switch'; connectionId: string }
+  /**
+   * The dapp or the switcher: this connection becomes the active one (its namespace's connection restores it silently),
+   * acting with `address` when given (one of its accounts: several accounts inside one wallet), else with the account it
+   * used last. The active connection with another of its accounts: only the account changes (no restore).
+   */
+  | { type: 'multiWallet.switch'; connectionId: string; address?: string | undefined }
   /** The dapp or the switcher: this connection is removed (the active one: disconnected, the most recent other follows). */
   | { type: 'multiWallet.remove'; connectionId: string }
   /** A non-active wallet reported its accounts (`accountsChanged`): that connection only is updated; none left removes it. */
@@ -119,12 +123,33 @@ export function initialLists(input: MultiWalletInput): Record<string, WalletList
   return lists
 }
 
+/** `address` is one of `accounts` (compared without case). */
+export function hasAddress(accounts: readonly string[], address: string | undefined): boolean {
+  return address !== undefined && accounts.some((a) => a.toLowerCase() === address.toLowerCase())
+}
+
+/** `accounts` with `address` first (the one the connection acts with); the others in their order. */
+export function selectFirst(accounts: readonly string[], address: string): string[] {
+  const found = accounts.find((a) => a.toLowerCase() === address.toLowerCase())
+  return found ? [found, ...accounts.filter((a) => a !== found)] : [...accounts]
+}
+
+/**
+ * A held wallet's new accounts (its own `accountsChanged`): the account it acts with stays first while the wallet still
+ * gives it (the visitor's selection outlives the wallet's reordering), else the wallet's first leads.
+ */
+export function keepSelected(previous: readonly string[], next: readonly string[]): string[] {
+  const selected = previous[0]
+  return selected && hasAddress(next, selected) ? selectFirst(next, selected) : [...next]
+}
+
 /** The lists with the account of a connection moment recorded: added or updated, made the active one, used now. */
 export function recordActive(lists: MultiWalletContext['lists'], account: ConnectedAccount, now: number): MultiWalletContext['lists'] {
   const id = connectionIdOf(account.namespace, account.connectorId)
   const list = lists[account.namespace] ?? { connections: [], activeId: undefined }
   const known = list.connections.find((c) => c.id === id)
-  const accounts = [account.address, ...(known?.accounts ?? []).filter((a) => a.toLowerCase() !== account.address.toLowerCase())]
+  // Every account the wallet gave, the selected one first; a moment without them keeps the ones known.
+  const accounts = selectFirst(account.accounts?.length ? account.accounts : [account.address, ...(known?.accounts ?? []).filter((a) => a.toLowerCase() !== account.address.toLowerCase())], account.address)
   const connection: WalletConnection = { id, namespace: account.namespace, connectorId: account.connectorId, accounts, caipNetworkId: account.caipNetworkId, lastUsed: now }
   const connections = known ? list.connections.map((c) => (c.id === id ? connection : c)) : [...list.connections, connection]
   return { ...lists, [account.namespace]: { connections, activeId: id } }

@@ -13,8 +13,11 @@ import {
   initialLists,
   keepVerified,
   listOf,
+  hasAddress,
+  keepSelected,
   mostRecentOther,
   namespaceOfId,
+  selectFirst,
   nonActiveConnections,
   recordActive,
   updateConnection,
@@ -50,15 +53,25 @@ export const nameRowPrefix = 'name.'
 type RowActor = { src: 'walletBalance'; logic: typeof walletBalanceMachine; id: string | undefined } | { src: 'walletName'; logic: typeof walletNameMachine; id: string | undefined }
 
 /**
- * The balance rows wanted now: the non-active connections of the namespace shown, each on its wallet's own chain, else
- * (not known yet) on the namespace's active network; none while neither is known.
+ * The key of a switcher row (one per account of a connection): the connection's id for the account it acts with (its
+ * first), `<connectionId>/<address>` (lower case) for its other accounts.
+ */
+export function rowKeyOf(connectionId: string, address: string, index: number): string {
+  return index === 0 ? connectionId : `${connectionId}/${address.toLowerCase()}`
+}
+
+/**
+ * The balance rows wanted now: every account of the namespace shown but the active one's own, each on its wallet's own
+ * chain, else (not known yet) on the namespace's active network; none while neither is known. `connectionId` is the
+ * row's key ({@link rowKeyOf}).
  */
 function balanceTargets(context: MultiWalletContext): WalletBalanceTarget[] {
   const network = context.namespace ? context.networks[context.namespace] : undefined
   const list = listOf(context, context.namespace)
   return list.connections.flatMap((c) => {
     const caipNetworkId = c.caipNetworkId ?? network
-    return c.id !== list.activeId && c.accounts[0] && caipNetworkId ? [{ connectionId: c.id, namespace: c.namespace, address: c.accounts[0], caipNetworkId }] : []
+    if (!caipNetworkId) return []
+    return c.accounts.flatMap((address, i) => (c.id === list.activeId && i === 0 ? [] : [{ connectionId: rowKeyOf(c.id, address, i), namespace: c.namespace, address, caipNetworkId }]))
   })
 }
 
@@ -143,6 +156,19 @@ export const multiWalletMachine = setup({
       const found = findConnection(context, event.connectionId)
       return found !== undefined && listOf(context, found.namespace).activeId !== found.id
     },
+    /** The event names the active connection and another of its accounts: only the account changes. */
+    isOtherAccountOfActive: ({ context, event }) => {
+      if (event.type !== 'multiWallet.switch' || !event.address) return false
+      const list = listOf(context, namespaceOfId(event.connectionId))
+      const active = list.connections.find((c) => c.id === list.activeId && c.id === event.connectionId)
+      return active !== undefined && hasAddress(active.accounts, event.address) && active.accounts[0]?.toLowerCase() !== event.address.toLowerCase()
+    },
+    /** A switch naming an address its connection does not hold (the public API refuses it before it is sent). */
+    isUnknownAddress: ({ context, event }) => {
+      if (event.type !== 'multiWallet.switch' || !event.address) return false
+      const found = findConnection(context, event.connectionId)
+      return found === undefined || !hasAddress(found.accounts, event.address)
+    },
     /** The event names its namespace's active connection. */
     isActiveConnection: ({ context, event }) => 'connectionId' in event && listOf(context, namespaceOfId(event.connectionId)).activeId === event.connectionId,
     /** A non-active wallet reported no account: the connection goes. */
@@ -183,8 +209,26 @@ export const multiWalletMachine = setup({
     clearEnded: assign({ ended: [] }),
     /** The most recently used other connection of the active namespace becomes the switch's target. */
     targetMostRecent: assign(({ context }) => ({ target: mostRecentOther(listOf(context, context.namespace))?.id })),
-    /** The event's connection becomes the switch's target. */
-    targetEvent: assign(({ event }) => ('connectionId' in event ? { target: event.connectionId } : {})),
+    /** The event's connection becomes the switch's target, the account named (if any) its first: the one it restores with. */
+    targetEvent: assign(({ context, event }) => {
+      if (!('connectionId' in event)) return {}
+      const address = event.type === 'multiWallet.switch' ? event.address : undefined
+      const found = findConnection(context, event.connectionId)
+      return { target: event.connectionId, lists: address && found ? updateConnection(context.lists, found.id, { accounts: selectFirst(found.accounts, address) }) : context.lists }
+    }),
+    /** The active connection's account named by the switch becomes its first (painted at once; its connection follows). */
+    markAccountSelected: assign(({ context, event }) => {
+      if (event.type !== 'multiWallet.switch' || !event.address) return {}
+      const found = findConnection(context, event.connectionId)
+      return found ? { lists: updateConnection(context.lists, found.id, { accounts: selectFirst(found.accounts, event.address) }) } : {}
+    }),
+    /** The active connection acts with the named account from now on (`connection.selectAccount` to its connection). */
+    selectAccount: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, never, never, never, never, never>(({ event, system, enqueue }) => {
+      if (event.type !== 'multiWallet.switch' || !event.address) return
+      const ref = system.get(`connection.${namespaceOfId(event.connectionId)}`)
+      const told: { type: string; address: string } = { type: 'connection.selectAccount', address: event.address }
+      if (ref) enqueue.sendTo(ref, told)
+    }),
     /** The target is marked active at once (the switcher paints it in the frame of the click); its connection follows. */
     markTargetActive: assign(({ context }) => {
       const target = context.target ? findConnection(context, context.target) : undefined
@@ -200,19 +244,29 @@ export const multiWalletMachine = setup({
     switchConnection: enqueueActions<MultiWalletContext, MultiWalletEvent, { via: 'switch' | 'restore' }, MultiWalletEvent, never, never, never, never, never>(({ context, system, enqueue }, params) => {
       const target = context.target ? findConnection(context, context.target) : undefined
       const ref = target ? system.get(`connection.${target.namespace}`) : undefined
-      const event: { type: string; connectorId: string } = { type: `connection.${params.via}`, connectorId: target?.connectorId ?? '' }
+      // The account it acted with last (or the one the switch named: made its first), restored when its wallet still gives it.
+      const event: { type: string; connectorId: string; address: string | undefined } = { type: `connection.${params.via}`, connectorId: target?.connectorId ?? '', address: target?.accounts[0] }
       if (target && ref) enqueue.sendTo(ref, event)
     }),
-    /** The active connection is removed: its namespace's connection disconnects it (the root then tells it ended). */
-    disconnectActive: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, never, never, never, never, never>(({ event, system, enqueue }) => {
+    /**
+     * The active connection is removed: its namespace's connection disconnects it (the root then tells it ended), as a
+     * removal (`removed`: the modal stays, another follows) while another connection of the namespace is held.
+     */
+    disconnectActive: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, never, never, never, never, never>(({ context, event, system, enqueue }) => {
       if (!('connectionId' in event)) return
-      const ref = system.get(`connection.${namespaceOfId(event.connectionId)}`)
-      if (ref) enqueue.sendTo(ref, { type: 'connection.disconnect' })
+      const namespace = namespaceOfId(event.connectionId)
+      const ref = system.get(`connection.${namespace}`)
+      const told: { type: string; removed?: boolean } = mostRecentOther(listOf(context, namespace)) ? { type: 'connection.disconnect', removed: true } : { type: 'connection.disconnect' }
+      if (ref) enqueue.sendTo(ref, told)
     }),
     /** The event's (non-active) connection leaves the list. */
     dropEventConnection: assign(({ context, event }) => ('connectionId' in event ? { lists: without(context.lists, event.connectionId) } : {})),
     /** A non-active wallet's new accounts (the event's connection and accounts). */
-    setOtherAccounts: assign(({ context, event }) => (event.type === 'multiWallet.walletAccounts' ? { lists: updateConnection(context.lists, event.connectionId, { accounts: [...event.accounts] }) } : {})),
+    setOtherAccounts: assign(({ context, event }) => {
+      if (event.type !== 'multiWallet.walletAccounts') return {}
+      const accounts = keepSelected(findConnection(context, event.connectionId)?.accounts ?? [], event.accounts)
+      return { lists: updateConnection(context.lists, event.connectionId, { accounts }) }
+    }),
     /** A non-active wallet's new chain (the event's connection and CAIP-2 id): its balance row reads there next. */
     setOtherChain: assign(({ context, event }) => (event.type === 'multiWallet.walletChain' ? { lists: updateConnection(context.lists, event.connectionId, { caipNetworkId: event.caipNetworkId }) } : {})),
     /** The verified connections (params): the other restored connections are dropped quietly, the kept ones on their chain. */
@@ -298,6 +352,9 @@ export const multiWalletMachine = setup({
           },
           on: {
             'multiWallet.switch': [
+              // Several accounts inside one wallet: another account of the active wallet, no restore (its connection selects it).
+              { guard: 'isOtherAccountOfActive', target: '.settling', actions: ['markAccountSelected', 'selectAccount'] },
+              { guard: 'isUnknownAddress' },
               { guard: 'isActiveConnection' },
               { guard: 'isOtherConnection', target: 'switching', actions: ['targetEvent', 'markTargetActive', { type: 'switchConnection', params: { via: 'switch' } }] },
             ],

@@ -73,6 +73,8 @@ export type RootInput = {
   storedConnectorId?: string | undefined
   /** The stored connector ids of the other namespaces. */
   storedConnectorIds?: Partial<Record<ChainNamespace, string>>
+  /** Each namespace's stored selected account of its stored connector (restored when its wallet still gives it). */
+  storedAddresses?: Partial<Record<ChainNamespace, string>>
   storedActiveNetworkId?: string | undefined
   recentWallets?: readonly RecentWallet[]
 }
@@ -126,6 +128,8 @@ export type WalletRecord = {
   status: ConnectionStatus
   connectorId?: string | undefined
   address?: string | undefined
+  /** Every account the wallet gave (the wallet's order); `address` is the selected one. */
+  accounts?: readonly string[] | undefined
   chainId?: number | string | undefined
 }
 
@@ -201,9 +205,9 @@ export function recordWallet(wallets: RootContext['wallets'], event: RootEvent):
     case 'connection.status':
       return { ...wallets, [event.namespace]: { status: event.status, connectorId: event.connectorId } }
     case 'connection.connected':
-      return { ...wallets, [event.namespace]: { status: 'connected', connectorId: event.connectorId, address: event.address, chainId: event.chainId } }
+      return { ...wallets, [event.namespace]: { status: 'connected', connectorId: event.connectorId, address: event.address, accounts: event.accounts, chainId: event.chainId } }
     case 'connection.accountChanged':
-      return { ...wallets, [event.namespace]: { ...wallets[event.namespace], status: 'connected', connectorId: event.connectorId, address: event.address } }
+      return { ...wallets, [event.namespace]: { ...wallets[event.namespace], status: 'connected', connectorId: event.connectorId, address: event.address, accounts: event.accounts } }
     case 'connection.chainChanged':
       return { ...wallets, [event.namespace]: { ...wallets[event.namespace], status: 'connected', chainId: event.chainId } }
     case 'connection.disconnected':

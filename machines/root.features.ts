@@ -22,6 +22,7 @@ export function connectedAccount(context: RootContext): ConnectedAccount | undef
   const { network, supported } = walletNetwork(context, namespace, c.chainId)
   return {
     address: c.address ?? '',
+    ...(c.accounts ? { accounts: c.accounts } : {}),
     caipNetworkId: `${namespace}:${c.chainId}`,
     namespace,
     connectorId: c.connectorId ?? '',

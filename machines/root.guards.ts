@@ -1,4 +1,4 @@
-import { stateIn } from 'xstate'
+import { and, not, stateIn } from 'xstate'
 import { currentView, hasBasicRemoteWalletSession, isAuthOnSupportedChain, isConnected, namespaceOf, recordWallet, walletOf } from './root.context.ts'
 import { claimantOf, featureHasTag, heldOpening, holderOf, isAvailable, isConnectingView } from './root.features.ts'
 import { rootSetup } from './root.setup.ts'
@@ -37,6 +37,10 @@ export const rootGuarded = rootSetup.extend({
     hasStoredConnectionToDrop: ({ context }) => !context.options.enableReconnect && Boolean(context.storedConnectorId),
     /** The root is `open` (from the modal's `modal.opened` until its exit animation ends). */
     isModalOpen: stateIn('#root.screen.open'),
+    /** One wallet of several held was removed (multi-wallet, spec §6): another held one follows, Account stays. */
+    isRemoval: ({ event }) => event.type === 'connection.disconnected' && event.reason === 'removed',
+    /** The modal is open when a connection ends, not by a removal (the Account view then stays on the wallet that follows). */
+    isOpenAtEnd: and(['isModalOpen', not('isRemoval')]),
     /** The router's new view (`router.changed`), else the current one, is held by `holder`. */
     isHeldBy: ({ context, event }, params: { holder: 'connecting' | 'feature' }) => {
       const view = event.type === 'router.changed' ? event.view : context.view

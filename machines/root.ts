@@ -111,7 +111,11 @@ export const rootMachine = rootImplementations.createMachine({
       flags,
       basic,
       ...spawnConnections(input, (ns, stored) =>
-        spawn('connection', { id: `connection.${ns}`, systemId: `connection.${ns}`, input: { namespace: ns, storedConnectorId: stored, reconnect: options.enableReconnect, multiWallet: flags.multiWallet } }),
+        spawn('connection', {
+          id: `connection.${ns}`,
+          systemId: `connection.${ns}`,
+          input: { namespace: ns, storedConnectorId: stored, storedAddress: input.storedAddresses?.[ns], reconnect: options.enableReconnect, multiWallet: flags.multiWallet },
+        }),
       ),
     }
   },
@@ -301,8 +305,9 @@ export const rootMachine = rootImplementations.createMachine({
           { guard: 'isOtherNamespaceEvent', actions: 'forgetConnection' },
           // The features are told first (a required sign-in unblocks closing); the transaction stack goes with the account.
           { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'announceDisconnected', 'clearTransactions', 'closeModal'] },
+          // Open, not a removal (the multi-wallet list then restores another held wallet and Account stays): back to Connect.
           {
-            guard: 'isModalOpen',
+            guard: 'isOpenAtEnd',
             actions: ['forgetConnection', 'forwardWalletDisconnected', 'announceDisconnected', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
           },
           { actions: ['forgetConnection', 'forwardWalletDisconnected', 'announceDisconnected', 'clearTransactions'] },

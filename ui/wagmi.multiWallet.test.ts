@@ -34,9 +34,10 @@ afterEach(async () => {
 })
 
 /** A development wallet on its dev account that approved the site before, announced as `rdns`. */
-async function heldWallet(rdns: string): Promise<DevWallet> {
+async function heldWallet(rdns: string, exposedAccounts = 1): Promise<DevWallet> {
   const { name, uuid, index } = identities[rdns]!
   const wallet = new DevWallet({
+    exposedAccounts,
     chains: [
       { chainId: 31337, name: 'Anvil Local', rpcUrl: rpc },
       { chainId: 31338, name: 'Anvil Local 2', rpcUrl: rpc2 },
@@ -55,8 +56,8 @@ async function heldWallet(rdns: string): Promise<DevWallet> {
 }
 
 /** A page reloaded with both wallets held (the first active), and a wagmi config on the modal with its connections synced. */
-async function twoWalletsInWagmi({ multiWallet = true } = {}): Promise<{ modal: ModalInstance; config: Config; first: DevWallet; second: DevWallet }> {
-  const first = await heldWallet(FIRST)
+async function twoWalletsInWagmi({ multiWallet = true, firstAccounts = 1 } = {}): Promise<{ modal: ModalInstance; config: Config; first: DevWallet; second: DevWallet }> {
+  const first = await heldWallet(FIRST, firstAccounts)
   const second = await heldWallet(SECOND)
   const entry = (connectorId: string, wallet: DevWallet) => ({ connectorId, accounts: [{ address: wallet.state.address }] })
   const storage = createMemoryStorage({ '@latchkey/eip155:connected_connector_id': JSON.stringify(FIRST), '@latchkey/connections': JSON.stringify({ eip155: [entry(SECOND, second), entry(FIRST, first)] }) })
@@ -183,6 +184,18 @@ describe('latchkey/wagmi: several wallets held (syncWagmiConnections)', () => {
     `)
     // wagmi's own chain switch still goes through the active wallet.
     await expect(switchChain(config, { chainId: 31337 })).resolves.toMatchObject({ id: 31337 })
+  })
+
+  test("behavior: several accounts inside the active wallet: switchConnection({ address }) of its other account is wagmi's account, and a wagmi send leaves from it", async () => {
+    // The first wallet gives the site its account 3 and account 0.
+    const { modal, config, first } = await twoWalletsInWagmi({ firstAccounts: 2 })
+    const other = first.addresses[0]!
+    expect(modal.getConnections('eip155')?.[0]).toMatchObject({ address: first.state.address, accounts: [first.state.address, other], active: true })
+    modal.switchConnection({ address: other })
+    await waitFor(() => expect(getAccount(config)).toMatchObject({ status: 'connected', address: other }))
+    expect(modal.getState().account).toMatchObject({ connectorId: FIRST, address: other })
+    const sent = await sendThroughWagmi(config)
+    expect({ from: sent.from.toLowerCase(), arrived: sent.arrived }).toEqual({ from: other.toLowerCase(), arrived: parseEther('0.001') })
   })
 
   test('behavior: with multi-wallet off, wagmi holds the one connection of the connected wallet', async () => {

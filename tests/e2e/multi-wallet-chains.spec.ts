@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
-import { accountButton, anyDialog, API_URL, dialog, expect, liveState, openConnected, test } from './fixtures.ts'
+import { accountButton, anyDialog, API_URL, dialog, expect, liveState, openConnected, test, truncated } from './fixtures.ts'
 
 /** This spec's project on the reference server: its remote config turns multi-wallet on (no other spec reads it). */
 const PROJECT = 'latchkey-e2e-multi-wallet-chains'
@@ -79,12 +79,15 @@ async function switchAndRemove(page: Page, namespace: 'solana' | 'bip122', names
     .click()
   await expect(liveState(page).address).toHaveText(addresses.second)
 
-  // Remove the active one: the other (the most recently used) becomes active, without a prompt; the switcher goes.
+  // Remove the active one: the other (the most recently used) becomes active, without a prompt; the switcher goes, the
+  // modal stays on Account, now showing the other wallet's account.
   await switcher(page)
     .getByRole('button', { name: `Remove ${names.second}` })
     .click()
   await expect(liveState(page).address).toHaveText(addresses.first)
   await expect(liveState(page).status).toHaveText('connected')
+  await expect(dialog(page, 'Account')).toBeVisible()
+  await expect(dialog(page, 'Account')).toContainText(truncated(addresses.first))
   await expect.poll(() => held(page, namespace)).toEqual([[`${namespace}:${names.first}`, addresses.first, true]])
   await expect(switcher(page)).toHaveCount(0)
   // The eip155 list is not touched by the namespace's changes.

@@ -168,6 +168,8 @@ test('two wallets: add the second while the first stays connected, send from eac
     .click()
   await expect(liveState(page).address).toHaveText(SECOND.address)
   await expect.poll(() => held(page)).toEqual([[SECOND.id, SECOND.address, true]])
+  // The modal stays on Account, on the wallet that followed.
+  await expect(dialog(page, 'Account')).toContainText(truncated(SECOND.address))
   await expect(walletPanel(page).getByText(/^Not connected/)).toBeVisible()
 })
 

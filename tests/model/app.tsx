@@ -51,6 +51,8 @@ export async function renderApp(
     accountIndex?: number
     /** The wallet's accounts instead of the anvil dev accounts. */
     accounts?: ConstructorParameters<typeof DevWallet>[0]['accounts']
+    /** How many of its accounts the wallet gives the site (the selected one first): several accounts inside one wallet. */
+    exposedAccounts?: number
     /** The dapp configures the dev chains as mainnets (identity lookups happen). */
     mainnets?: boolean
     allowUnsupportedChain?: boolean
@@ -147,6 +149,7 @@ export async function renderApp(
     storage: walletStorage,
     autoApprove: false,
     ...(fixture.accounts ? { accounts: fixture.accounts } : {}),
+    ...(fixture.exposedAccounts ? { exposedAccounts: fixture.exposedAccounts } : {}),
   })
   if (fixture.accountIndex !== undefined) wallet.setAccount(fixture.accountIndex)
   if (fixture.authorised) {

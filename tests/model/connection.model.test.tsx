@@ -6,6 +6,7 @@ import { BaseError, JsonRpcError, UserRejectedRequestError } from '../../adapter
 import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { timing } from '../../machines/timing.ts'
+import { truncateAddress } from '../../machines/format.ts'
 import { onHeld, RDNS, renderApp, SECOND_RDNS, SECOND_WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
@@ -18,7 +19,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * (`walletRequestTimeout`, `disconnectWait`; the abandoned request then answers late and is ignored); a wallet whose
  * `on()` throws connects, unwatched (`xstate.error.actor.watchWallet`, which arrives by itself as the connection starts).
  */
-const [A, B] = DEV_ADDRESSES
+const [A, B, C] = DEV_ADDRESSES
 /** A project of the reference server whose remote config turns multi-wallet on (set before the walks). */
 const REMOTE_PROJECT = 'model-multi-wallet-remote'
 const REMOTE_CONFIG = 'api:/directory/appkit/v1/config'
@@ -38,8 +39,19 @@ type ModelEvent = { type: string; [key: string]: unknown }
  * another tab of the site stores: a connection restored here, then ended there (while restoring, or connected).
  */
 const eventsOf =
-  (fixture: { onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean; remoteOn?: boolean }) =>
+  (fixture: { onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean; remoteOn?: boolean; severalAccounts?: boolean }) =>
   (snapshot: any): ModelEvent[] => {
+    if (fixture.severalAccounts) {
+      // Two accounts (A, B): the visitor picks one, then the wallet's user selects C (the wallet gives C, A): A stays.
+      const key = stateKey(snapshot)
+      const address = snapshot.context.address as string | undefined
+      if (key === '"disconnected"') return [{ type: 'connection.request', connectorId: RDNS }]
+      if (key === '"connecting"') return [{ type: 'xstate.done.actor.connect', output: { accounts: [A, B], chainId: 31337 } }]
+      if (key === '{"connected":"fetchingBalance"}') return [{ type: 'xstate.done.actor.getBalance', output: balance }]
+      if (key === '{"connected":"balanceReady"}' && snapshot.context.accounts?.length === 2)
+        return [{ type: 'connection.selectAccount', address: address === A ? B : A }, ...(address === A && snapshot.context.picked ? [{ type: 'connection.accountsChanged', accounts: [C, A] }] : [])]
+      return []
+    }
     if (fixture.remoteOn) {
       // Multi-wallet off at load; the project's remote config, held until the first wallet is connected, turns it on.
       const key = stateKey(snapshot)
@@ -198,7 +210,12 @@ async function perform(app: App, event: any, from: string) {
     app.wallet.disconnect() // the user revoked the site in the wallet meanwhile
     return app.gates.release('eth_accounts')
   }
-  if (type === 'xstate.done.actor.getBalance') return app.gates.release('eth_getBalance')
+  if (type === 'xstate.done.actor.getBalance') {
+    // A held account's balance may be known already (the switcher's row read it on the node): the cache answers, no request.
+    const connection = app.modal.actor.getSnapshot().context.connection
+    await waitFor(() => expect(app.gates.waiting('eth_getBalance') > 0 || connection.getSnapshot().matches({ connected: 'balanceReady' })).toBe(true))
+    return app.gates.waiting('eth_getBalance') > 0 ? app.gates.release('eth_getBalance') : undefined
+  }
   if (type === 'xstate.error.actor.getBalance') return app.gates.fail('eth_getBalance', { code: -32603, message: 'node down' })
   if (type.startsWith('xstate.after.nativeBalanceTtl')) return app.clock.advance(timing.nativeBalanceTtl)
   if (type.startsWith('xstate.after.balanceRetry')) return app.clock.advance(timing.balanceRetry)
@@ -216,6 +233,10 @@ async function perform(app: App, event: any, from: string) {
   }
   // The wallet's on() threw as the connection started: nothing to do, the error is there already.
   if (type === 'xstate.error.actor.watchWallet') return app.settle()
+  if (type === 'connection.selectAccount') {
+    await app.ensureOpen() // Account's switcher: the row of the wallet's other account.
+    return app.click('button', `Switch to Latchkey Dev Wallet ${truncateAddress(event.address)}`)
+  }
   if (type === 'connection.accountsChanged') {
     if (event.accounts.length === 0) return app.click('button', 'Disconnect site')
     const index = DEV_ADDRESSES.indexOf(event.accounts[0])
@@ -288,12 +309,18 @@ const fixtures = [
     remoteOn: true,
   },
   {
+    name: 'a wallet giving two accounts, multi-wallet on',
+    input: { namespace: 'eip155', multiWallet: true },
+    app: { exposedAccounts: 2, features: { multiWallet: true }, api: true },
+    severalAccounts: true,
+  },
+  {
     name: 'adding a second wallet, multi-wallet on',
     input: { namespace: 'eip155', multiWallet: true },
     app: { secondWallet: true, features: { multiWallet: true }, api: true },
     adding: true,
   },
-] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean; remoteOn?: boolean }[]
+] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean; remoteOn?: boolean; severalAccounts?: boolean }[]
 
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events: eventsOf(fixture), covered: runs }) })
@@ -352,6 +379,11 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
         ]),
       )
       expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND_RDNS, address: app.second!.state.address })
+    }
+    if (last === 'connection.selectAccount' || (fixture.severalAccounts && last === 'connection.accountsChanged')) {
+      const picked = (last === 'connection.selectAccount' ? (path.steps.at(-1)!.event as ModelEvent).address : A) as string
+      await waitFor(() => expect(app.modal.getState().account.address).toBe(picked)) // the pick, kept by the wallet's reordering
+      expect(JSON.parse(app.storage.getItem('@latchkey/connections') ?? '{}').eip155?.[0]?.accounts[0]?.address).toBe(picked)
     }
     if (fixture.adding && path.steps.some((st) => st.state.startsWith('{"adding"'))) await expectAdded(app, path.steps.at(-1)!.event)
     if (last === 'xstate.error.actor.watchWallet') {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { fromCallback, fromPromise } from 'xstate'
-import { connectMultiWallet } from '../../machines/multiWallet.connect.ts'
+import { connectMultiWallet, switcherRows } from '../../machines/multiWallet.connect.ts'
 import { multiWalletMachine, type MultiWalletInput, type VerifiedConnection, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
 import { timing } from '../../machines/timing.ts'
 import { walletBalanceMachine } from '../../machines/walletBalance.ts'
@@ -24,7 +24,18 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  */
 type E = { type: string; [k: string]: unknown }
 const [A, B, C] = ['0x' + 'a1'.repeat(20), '0x' + 'b2'.repeat(20), '0x' + 'c3'.repeat(20)]
-const account = (connectorId: string, address: string) => ({ address, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId, supported: true, testnet: true })
+/** An account moment's account; `accounts`: every account its wallet gave (several accounts inside one wallet). */
+const account = (connectorId: string, address: string, accounts?: string[]) => ({
+  address,
+  ...(accounts ? { accounts } : {}),
+  caipNetworkId: 'eip155:31337',
+  namespace: 'eip155',
+  connectorId,
+  supported: true,
+  testnet: true,
+})
+/** An address no wallet gave. */
+const STRANGER = `0x${'de'.repeat(20)}`
 const connected = (connectorId: string, address: string): E => ({ type: 'root.account', change: 'connected', account: account(connectorId, address), holder: undefined, connection: 'connection.eip155' })
 const changed = (connectorId: string, address: string): E => ({ type: 'root.account', change: 'changed', account: account(connectorId, address), holder: undefined, connection: 'connection.eip155' })
 const ended: E = { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined, connection: 'connection.eip155', reason: 'wallet' }
@@ -35,13 +46,18 @@ const restoreFailed: E = { ...ended, reason: 'restoreFailed' }
 const endings = [ended, endedByVisitor, restoreFailed]
 const awayToSolana: E = { type: 'root.account', change: 'switched', account: undefined, holder: undefined, connection: 'connection.solana' }
 
-function events(snapshot: any): E[] {
+/** The events of a fixture: `several`, a wallet that gave two accounts, adds the switches that name an account. */
+const eventsOf = (fixture: { several?: boolean }) => (snapshot: any) => events(snapshot, fixture.several === true)
+
+function events(snapshot: any, several: boolean): E[] {
   const list = connectMultiWallet(snapshot, 'eip155')
   const out: E[] = [connected('a', A!), connected('b', B!), ...endings, awayToSolana, { type: 'multiWallet.switch', connectionId: 'eip155:unknown' }]
   const active = list.connections.find((c) => c.active)
   if (active) out.push(changed(active.connectorId, active.address === A ? C! : A!))
   for (const c of list.connections) {
     out.push({ type: 'multiWallet.switch', connectionId: c.id }, { type: 'multiWallet.remove', connectionId: c.id })
+    // Several accounts inside one wallet: a row per account; a switch names the account (an address it never gave: nothing).
+    if (several && c.accounts.length > 1) out.push({ type: 'multiWallet.switch', connectionId: c.id, address: c.accounts[1] }, { type: 'multiWallet.switch', connectionId: c.id, address: STRANGER })
     if (!c.active)
       out.push(
         { type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: [C] },
@@ -85,9 +101,15 @@ const fixtures = [
   { name: 'a reload whose active wallet is gone', input: { stored: { eip155: { connections: stored.stored!.eip155!.connections } } } as MultiWalletInput },
   // The remote config turned multi-wallet on while wallet a was connected: spawned holding it, the stored b beside it.
   { name: 'turned on while connected', input: { stored: { eip155: { connections: [{ connectorId: 'b', accounts: [B!] }], activeConnectorId: 'b' } }, account: account('a', A!) } as MultiWalletInput },
+  // Wallet a gave the site two accounts (A and C): a row for each (wallet b may be connected beside it later).
+  {
+    name: 'a wallet giving two accounts',
+    several: true,
+    input: { account: account('a', A!, [A!, C!]) } as MultiWalletInput,
+  },
 ]
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
-for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(multiWalletMachine, { input: fixture.input, events, serialize, covered: runs }) })
+for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(multiWalletMachine, { input: fixture.input, events: eventsOf(fixture), serialize, covered: runs }) })
 
 test('coverage: every state and every transition of the multi-wallet chart', () => {
   const report = coverageReport(multiWalletMachine, runs)
@@ -158,19 +180,18 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
           .flatMap((l) => l.connections.filter((c) => c.id !== l.activeId).map((c) => c.id))
           .sort(),
       )
-      // The balance rows: the non-active connections of the namespace shown, each its own address, on its wallet's own
-      // chain when known, else on the namespace's active network.
+      // The balance rows: every account of the namespace shown but the active one's own (a row per account of a wallet
+      // that gave several), each its own address, on its wallet's own chain when known, else on the active network.
       const { children, context } = actor.getSnapshot() as any
-      const shown = context.lists[context.namespace] as { connections: { id: string; accounts: string[]; caipNetworkId?: string }[]; activeId?: string } | undefined
       const network = context.networks[context.namespace] as string | undefined
       const rows = Object.entries(children as Record<string, any>).filter(([id]) => id.startsWith('balance.'))
-      const wanted = shown ? shown.connections.filter((c) => c.id !== shown.activeId && (c.caipNetworkId ?? network)) : []
-      expect(rows.map(([id]) => id).sort()).toEqual(wanted.map((c) => `balance.${c.id}`).sort())
-      for (const c of wanted) expect(children[`balance.${c.id}`].getSnapshot().context).toMatchObject({ address: c.accounts[0], caipNetworkId: c.caipNetworkId ?? network })
+      const wanted = switcherRows(connectMultiWallet(snapshot)).filter((r) => !r.active && (r.connection.caipNetworkId ?? network))
+      expect(rows.map(([id]) => id).sort()).toEqual(wanted.map((r) => `balance.${r.key}`).sort())
+      for (const r of wanted) expect(children[`balance.${r.key}`].getSnapshot().context).toMatchObject({ address: r.address, caipNetworkId: r.connection.caipNetworkId ?? network })
       // Beside each balance row, the name lookup of the same account.
       const names = Object.keys(children as Record<string, unknown>).filter((id) => id.startsWith('name.'))
-      expect(names.sort()).toEqual(wanted.map((c) => `name.${c.id}`).sort())
-      for (const c of wanted) expect(children[`name.${c.id}`].getSnapshot().context).toMatchObject({ address: c.accounts[0], caipNetworkId: c.caipNetworkId ?? network })
+      expect(names.sort()).toEqual(wanted.map((r) => `name.${r.key}`).sort())
+      for (const r of wanted) expect(children[`name.${r.key}`].getSnapshot().context).toMatchObject({ address: r.address, caipNetworkId: r.connection.caipNetworkId ?? network })
       if (e.type === 'multiWallet.walletChain') {
         // A held wallet's chain changes that connection only: the active one, its chain and the list's state stay.
         expect(view.connections.find((c) => c.id === e.connectionId)?.caipNetworkId).toBe(e.caipNetworkId)
@@ -178,27 +199,37 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
         expect(view.connections.find((c) => c.active)?.caipNetworkId).toBe(before.connections.find((c) => c.active)?.caipNetworkId)
         expect(view.connections.map((c) => c.id)).toEqual(before.connections.map((c) => c.id))
       }
+      const activeBefore = before.connections.find((c) => c.active)
       if (e.type === 'multiWallet.switch' && step.state.includes('switching')) {
         const target = before.connections.find((c) => c.id === e.connectionId)!
-        expect(told).toEqual([{ type: 'connection.switch', connectorId: target.connectorId }])
-        // Painted at once: the chosen one is the active one before its connection answers.
+        // Restored with the account named, else the one it acted with last.
+        expect(told).toEqual([{ type: 'connection.switch', connectorId: target.connectorId, address: (e.address as string | undefined) ?? target.address }])
+        // Painted at once: the chosen one is the active one before its connection answers, on the chosen account.
         expect(view.activeId).toBe(e.connectionId)
+        expect(view.connections[0]!.address).toBe((e.address as string | undefined) ?? target.address)
         expect(view.isSwitching).toBe(true)
+      } else if (e.type === 'multiWallet.switch' && e.address && e.address !== STRANGER && activeBefore?.id === e.connectionId) {
+        // Another account of the active wallet: only the account changes, no restore; painted at once.
+        expect(told).toEqual([{ type: 'connection.selectAccount', address: e.address }])
+        expect(view.activeId).toBe(before.activeId)
+        expect(view.connections[0]!.address).toBe(e.address)
+        expect(view.connections[0]!.accounts).toHaveLength(activeBefore!.accounts.length)
       } else if (endings.includes(e) && step.state.includes('switching')) {
-        // The most recently used other one is restored (none active: the most recent of all).
+        // The most recently used other one is restored (none active: the most recent of all), with the account it used last.
         const next = before.connections.filter((c) => !c.active).sort((x, y) => y.lastUsed - x.lastUsed)[0]!
-        expect(told).toEqual([{ type: 'connection.restore', connectorId: next.connectorId }])
+        expect(told).toEqual([{ type: 'connection.restore', connectorId: next.connectorId, address: next.address }])
         expect(view.activeId).toBe(next.id)
         expect(e === endedByVisitor ? path.steps.some((st) => st.state.includes('removingActive')) : true).toBe(true)
       } else if (e.type === 'multiWallet.remove' && before.activeId === e.connectionId) {
-        expect(told).toEqual([{ type: 'connection.disconnect' }])
+        // A removal while another is held (that one follows, the modal stays); the last one: the visitor's Disconnect.
+        expect(told).toEqual([before.connections.length > 1 ? { type: 'connection.disconnect', removed: true } : { type: 'connection.disconnect' }])
       } else expect(told).toEqual([])
       if (e.type === 'multiWallet.remove' && before.activeId !== e.connectionId && before.connections.some((c) => c.id === e.connectionId)) {
         expect(view.connections.map((c) => c.id)).not.toContain(e.connectionId)
       }
       // Connecting a wallet already held switches to it: one entry per wallet.
       if (e.type === 'root.account' && e.account) expect(new Set(view.connections.map((c) => c.id)).size).toBe(view.connections.length)
-      if (e.type === 'multiWallet.switch' && e.connectionId === 'eip155:unknown') expect(view).toEqual(before)
+      if (e.type === 'multiWallet.switch' && (e.connectionId === 'eip155:unknown' || e.address === STRANGER)) expect(view).toEqual(before)
       if (e === endedByVisitor && step.state.includes('disconnectingAll')) {
         // Disconnect means disconnected: every held wallet of the namespace leaves, the others asked to revoke.
         expect(view).toMatchObject({ connections: [], activeId: undefined })

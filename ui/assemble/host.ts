@@ -99,11 +99,12 @@ export type FeaturePublicFace<S = unknown> = {
   refreshBalance?: { type: string }
   /**
    * The connections it holds (multi-wallet, spec §6): `getConnections(namespace)`, every namespace's without one; and
-   * the events `switchConnection()` and `deleteConnection()` send its actor for a held connection's id.
+   * the events `switchConnection()` and `deleteConnection()` send its actor for a held connection's id (a switch: and
+   * the account of it to act with, when named).
    */
   connections?: {
     list(snapshot: S, namespace?: string): ConnectionView[]
-    switchEvent(connectionId: string): { type: string; connectionId: string }
+    switchEvent(connectionId: string, address?: string): { type: string; connectionId: string; address?: string | undefined }
     deleteEvent(connectionId: string): { type: string; connectionId: string }
   }
   /**

@@ -118,7 +118,7 @@ export const publicFace: FeaturePublicFace<SnapshotFrom<typeof multiWalletMachin
   },
   connections: {
     list: (snapshot, namespace) => (namespace ? [...connectMultiWallet(snapshot, namespace).connections] : connectAllConnections(snapshot)),
-    switchEvent: (connectionId) => ({ type: 'multiWallet.switch', connectionId }),
+    switchEvent: (connectionId, address) => ({ type: 'multiWallet.switch', connectionId, ...(address ? { address } : {}) }),
     deleteEvent: (connectionId) => ({ type: 'multiWallet.remove', connectionId }),
   },
 }

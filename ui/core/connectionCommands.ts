@@ -59,10 +59,12 @@ export function createConnectionCommands({ actor, faced }: { actor: RootActor; f
     },
     /**
      * Makes a held connection the active one of its namespace (spec §6): its wallet is restored without a prompt, and
-     * the button, Account, send, swap, the sign-in and the wagmi and ethers bridges act on it. The active one already:
-     * nothing. Returns nothing (and shows the 'Multi-Wallet Not Enabled' alert in debug mode) when
-     * `features.multiWallet` is off.
-     * @throws ConnectionNotFoundError when no held connection has that id (or address).
+     * the button, Account, send, swap, the sign-in and the wagmi and ethers bridges act on it. With `address`, the
+     * account it acts with: any account its wallet gave the site (several accounts inside one wallet: another account of
+     * the active wallet is selected without a restore); with `connectionId`, the account it used last. The active one
+     * with that account already: nothing. Returns nothing (and shows the 'Multi-Wallet Not Enabled' alert in debug mode)
+     * when `features.multiWallet` is off.
+     * @throws ConnectionNotFoundError when no held connection has that id, or no wallet gave that address (nothing changes).
      * @example modal.switchConnection({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
      */
     switchConnection(args: SwitchConnectionParameters): void {
@@ -70,7 +72,9 @@ export function createConnectionCommands({ actor, faced }: { actor: RootActor; f
       if (f === 'off') return
       if (!f) throw new ConnectionNotFoundError({ connectionId: args.connectionId, address: args.address, namespace: args.namespace })
       const found = find(f, args)
-      if (!found.active) f.ref.send(f.face.connections!.switchEvent(found.id))
+      const address = args.address === undefined ? undefined : found.accounts.find((a) => a.toLowerCase() === args.address!.toLowerCase())
+      const selected = address === undefined || found.address.toLowerCase() === address.toLowerCase()
+      if (!found.active || !selected) f.ref.send(f.face.connections!.switchEvent(found.id, address))
     },
     /**
      * Removes a held connection (spec §6): its wallet is asked to revoke the site; the active one is disconnected and

@@ -16,6 +16,11 @@ export type PersistenceActions = Record<
   RootActionImplementation
 >
 
+/** A connection's accounts as stored: the selected one first (a reload restores it), then the others the wallet gave. */
+function selectedFirst(event: { address: string; accounts?: readonly string[] | undefined }): { address: string }[] {
+  return [event.address, ...(event.accounts ?? []).filter((a) => a.toLowerCase() !== event.address.toLowerCase())].map((address) => ({ address }))
+}
+
 /**
  * The root machine's storage actions on `storage`. A connection of a namespace that is not the active one (restored
  * in the background) writes only its own keys: the status, the active namespace and the wallet stored are the active
@@ -27,7 +32,7 @@ export function persistenceActions(storage: ModalStorage): PersistenceActions {
     persistConnection: ({ context, event }) => {
       if (event.type !== 'connection.connected') return
       storage.setConnectedConnectorId(event.namespace, event.connectorId)
-      storage.addConnection(event.namespace, event.connectorId, [{ address: event.address }])
+      storage.addConnection(event.namespace, event.connectorId, selectedFirst(event))
       storage.addConnectedNamespace(event.namespace)
       storage.removeDisconnectedConnectorId(event.connectorId)
       if (event.namespace !== context.activeNamespace) return
@@ -40,7 +45,7 @@ export function persistenceActions(storage: ModalStorage): PersistenceActions {
       }
     },
     persistAccount: ({ event }) => {
-      if (event.type === 'connection.accountChanged') storage.addConnection(event.namespace, event.connectorId, [{ address: event.address }])
+      if (event.type === 'connection.accountChanged') storage.addConnection(event.namespace, event.connectorId, selectedFirst(event))
     },
     forgetConnection: ({ context, event }) => {
       if (event.type !== 'connection.disconnected') return
@@ -48,7 +53,7 @@ export function persistenceActions(storage: ModalStorage): PersistenceActions {
       storage.removeConnectedNamespace(event.namespace)
       if (event.connectorId) {
         storage.removeConnection(event.namespace, event.connectorId)
-        if (event.reason === 'user') storage.addDisconnectedConnectorId(event.connectorId)
+        if (event.reason === 'user' || event.reason === 'removed') storage.addDisconnectedConnectorId(event.connectorId)
       }
       // A wallet of another namespace leaving does not touch the active namespace's status and wallet (spec §3).
       if (event.namespace !== context.activeNamespace) return

@@ -58,6 +58,14 @@ export function rootInput({ options, validated, storage, namespaces, walletConne
         return id ? [[ns, id]] : []
       }),
     ),
+    // The selected account of each stored connection (its stored accounts lead with it).
+    storedAddresses: Object.fromEntries(
+      namespaces.flatMap((ns) => {
+        const id = storage.getConnectedConnectorId(ns)
+        const address = id ? storage.getConnections()[ns]?.find((c) => c.connectorId === id)?.accounts[0]?.address : undefined
+        return address ? [[ns, address]] : []
+      }),
+    ),
     storedActiveNetworkId: storedNetworkId ?? defaultNetwork.caipNetworkId,
     recentWallets: storage.getRecentWallets(),
     featureFlags: { local: options.features ?? {}, basic: options.basic ?? false },

@@ -1,4 +1,4 @@
-import { balanceRowOf, connectMultiWallet, nameRowOf, type ConnectionView, type ConnectionsView } from '../../machines/multiWallet.connect.ts'
+import { balanceRowOf, connectMultiWallet, nameRowOf, switcherRows, type ConnectionView, type ConnectionsView, type SwitcherRow } from '../../machines/multiWallet.connect.ts'
 import { connectWalletBalance, type WalletBalanceView } from '../../machines/walletBalance.connect.ts'
 import { truncateAddress } from '../../machines/format.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
@@ -17,7 +17,7 @@ const sameList = (a: ConnectionsView, b: ConnectionsView) =>
   a.activeId === b.activeId &&
   a.isSwitching === b.isSwitching &&
   a.connections.length === b.connections.length &&
-  a.connections.every((c, i) => c.id === b.connections[i]?.id && c.address === b.connections[i]?.address && c.caipNetworkId === b.connections[i]?.caipNetworkId)
+  a.connections.every((c, i) => c.id === b.connections[i]?.id && c.accounts.join() === b.connections[i]?.accounts.join() && c.caipNetworkId === b.connections[i]?.caipNetworkId)
 
 /**
  * A row's balance line: the balance, or calmly that it is being read or could not be (the row stays usable); a balance
@@ -52,11 +52,11 @@ function ActiveBalance({ address }: { address: string }) {
  * network's name, else 'Unsupported network' (a chain the app does not configure, spec §2 UnsupportedChain; never its
  * raw CAIP-2 id).
  */
-function HeldBalance({ connection }: { connection: ConnectionView }) {
+function HeldBalance({ connection, rowKey }: { connection: ConnectionView; rowKey: string }) {
   const copy = useCopy()
   const locale = useLocale()
   const { active, items } = useNetwork()
-  const row = useSelector(useFeatureActor('multiWallet'), (s) => balanceRowOf(s, connection.id))
+  const row = useSelector(useFeatureActor('multiWallet'), (s) => balanceRowOf(s, rowKey))
   const view = useSelector(row, (s) => connectWalletBalance(s, locale), same)
   const chain = connection.caipNetworkId
   const network = chain && chain !== active.caipNetworkId ? (items.find((i) => i.network.caipNetworkId === chain)?.network.name ?? copy.multiWallet.unsupportedNetwork) : undefined
@@ -72,11 +72,27 @@ function AddressLine({ address, name }: { address: string; name: string | undefi
   )
 }
 
-/** A held, non-active connection's account: the name its `walletName` row found, else the shortened address. */
-function HeldAddress({ connection }: { connection: ConnectionView }) {
-  const row = useSelector(useFeatureActor('multiWallet'), (s) => nameRowOf(s, connection.id))
+/** A held account (not the active one): the name its `walletName` row found, else the shortened address. */
+function HeldAddress({ address, rowKey }: { address: string; rowKey: string }) {
+  const row = useSelector(useFeatureActor('multiWallet'), (s) => nameRowOf(s, rowKey))
   const name = useSelector(row, (s) => s?.context.name)
-  return <AddressLine address={connection.address} name={name} />
+  return <AddressLine address={address} name={name} />
+}
+
+/**
+ * Remove, once per wallet (on its first row): a wallet that gave several accounts goes whole, every account with it
+ * (one connection to the wallet; its accounts are not removed one by one), as its accessible name and title say.
+ */
+function RemoveButton({ row, name }: { row: SwitcherRow; name: string }) {
+  const copy = useCopy()
+  const deliver = useDeliver('multiWallet')
+  if (row.index !== 0) return null
+  const label = row.connection.accounts.length > 1 ? copy.multiWallet.removeWallet(name) : copy.multiWallet.removeNamed(name)
+  return (
+    <button type="button" className="lk-link" aria-label={label} title={row.connection.accounts.length > 1 ? label : undefined} onClick={() => deliver({ type: 'multiWallet.remove', connectionId: row.connection.id })}>
+      {copy.multiWallet.remove}
+    </button>
+  )
 }
 
 /**
@@ -84,8 +100,11 @@ function HeldAddress({ connection }: { connection: ConnectionView }) {
  * (the name found for the address in its place, as the Account view's own: spec §6 "address or name"),
  * its balance (spec §5: native, floored to 3 decimals; 'Balance unavailable' when its read fails, never blocking the row)
  * and, for a held wallet on another chain than the active network, that chain,
- * the active one said in words ('Active'); one press switches to another, one removes it. 'Add wallet' opens Connect
- * without disconnecting (a wallet already held, picked there, becomes the active one: no second entry).
+ * the active one said in words ('Active'); one press switches to another, one removes it. A wallet that gave the site
+ * several accounts has a row per account (each named with its address for assistive technology; a switch to another
+ * account of the active wallet changes only the account), and one Remove, on its first row, for the whole wallet.
+ * 'Add wallet' opens Connect without disconnecting (a wallet already held, picked there, becomes the active one: no
+ * second entry).
  */
 export function WalletSwitcher({ namespace, address, identity }: SlotProps['account.identity']) {
   const copy = useCopy()
@@ -103,32 +122,39 @@ export function WalletSwitcher({ namespace, address, identity }: SlotProps['acco
       {copy.multiWallet.add}
     </button>
   )
-  if (view.connections.length < 2) return <section className="lk-wallet-switcher">{addWallet}</section>
+  const rows = switcherRows(view)
+  if (rows.length < 2) return <section className="lk-wallet-switcher">{addWallet}</section>
   const described = (connectorId: string) => connectors.find((c) => c.id === connectorId) ?? recent.find((w) => w.id === connectorId)
   return (
     <section className="lk-wallet-switcher" aria-label={copy.multiWallet.title} data-testid="wallet-switcher">
       <ul className="lk-wallet-switcher-list">
-        {view.connections.map((c) => {
+        {rows.map((row) => {
+          const c = row.connection
           const wallet = described(c.connectorId)
           const name = wallet?.name ?? c.connectorId
+          // Several accounts of one wallet: each switch names its account.
+          const target = c.accounts.length > 1 ? `${name} ${truncateAddress(row.address)}` : name
           return (
-            <li key={c.id} className="lk-wallet-switcher-row" aria-current={c.active || undefined}>
+            <li key={row.key} className="lk-wallet-switcher-row" aria-current={row.active || undefined}>
               <WalletIcon src={wallet?.imageUrl} name={name} />
               <span className="lk-wallet-switcher-name">
                 {name}
-                {c.active ? <AddressLine address={c.address} name={c.address.toLowerCase() === address.toLowerCase() ? identity.name : undefined} /> : <HeldAddress connection={c} />}
-                {c.active ? <ActiveBalance address={c.address} /> : <HeldBalance connection={c} />}
+                {row.active ? <AddressLine address={row.address} name={row.address.toLowerCase() === address.toLowerCase() ? identity.name : undefined} /> : <HeldAddress address={row.address} rowKey={row.key} />}
+                {row.active ? <ActiveBalance address={row.address} /> : <HeldBalance connection={c} rowKey={row.key} />}
               </span>
-              {c.active ? (
+              {row.active ? (
                 <span className="lk-badge">{copy.multiWallet.active}</span>
               ) : (
-                <button type="button" className="lk-link" aria-label={copy.multiWallet.switchTo(name)} onClick={() => deliver({ type: 'multiWallet.switch', connectionId: c.id })}>
+                <button
+                  type="button"
+                  className="lk-link"
+                  aria-label={copy.multiWallet.switchTo(target)}
+                  onClick={() => deliver({ type: 'multiWallet.switch', connectionId: c.id, ...(c.accounts.length > 1 ? { address: row.address } : {}) })}
+                >
                   {copy.multiWallet.switch}
                 </button>
               )}
-              <button type="button" className="lk-link" aria-label={copy.multiWallet.removeNamed(name)} onClick={() => deliver({ type: 'multiWallet.remove', connectionId: c.id })}>
-                {copy.multiWallet.remove}
-              </button>
+              <RemoveButton row={row} name={name} />
             </li>
           )
         })}

@@ -303,6 +303,7 @@ const ar = {
     switchTo: (name: string) => `التبديل إلى ${isolate(name)}`,
     remove: 'إزالة',
     removeNamed: (name: string) => `إزالة ${isolate(name)}`,
+    removeWallet: (name: string) => `إزالة ${isolate(name)} وكل حساباتها`,
     add: 'إضافة محفظة',
     balanceLoading: 'جارٍ قراءة الرصيد…',
     balanceUnavailable: 'الرصيد غير متاح',

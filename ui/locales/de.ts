@@ -298,6 +298,7 @@ const de = {
     switchTo: (name: string) => `Zu ${name} wechseln`,
     remove: 'Entfernen',
     removeNamed: (name: string) => `${name} entfernen`,
+    removeWallet: (name: string) => `${name} mit allen Konten entfernen`,
     add: 'Wallet hinzufügen',
     balanceLoading: 'Guthaben wird gelesen…',
     balanceUnavailable: 'Guthaben nicht verfügbar',

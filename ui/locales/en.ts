@@ -335,6 +335,8 @@ export const en = {
     switchTo: (name: string) => `Switch to ${name}`,
     remove: 'Remove',
     removeNamed: (name: string) => `Remove ${name}`,
+    /** Remove on a wallet that gave several accounts: the whole wallet connection goes, every account with it. */
+    removeWallet: (name: string) => `Remove ${name} and all its accounts`,
     add: 'Add wallet',
     balanceLoading: 'Reading balance…',
     balanceUnavailable: 'Balance unavailable',

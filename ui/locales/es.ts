@@ -298,6 +298,7 @@ const es = {
     switchTo: (name: string) => `Cambiar a ${name}`,
     remove: 'Quitar',
     removeNamed: (name: string) => `Quitar ${name}`,
+    removeWallet: (name: string) => `Quitar ${name} y todas sus cuentas`,
     add: 'Agregar billetera',
     balanceLoading: 'Leyendo el saldo…',
     balanceUnavailable: 'Saldo no disponible',

@@ -303,6 +303,7 @@ const fa = {
     switchTo: (name: string) => `تغییر به ${isolate(name)}`,
     remove: 'حذف',
     removeNamed: (name: string) => `حذف ${isolate(name)}`,
+    removeWallet: (name: string) => `حذف ${isolate(name)} و همه حساب‌هایش`,
     add: 'افزودن کیف پول',
     balanceLoading: 'در حال خواندن موجودی…',
     balanceUnavailable: 'موجودی در دسترس نیست',

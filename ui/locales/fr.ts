@@ -298,6 +298,7 @@ const fr = {
     switchTo: (name: string) => `Passer à ${name}`,
     remove: 'Retirer',
     removeNamed: (name: string) => `Retirer ${name}`,
+    removeWallet: (name: string) => `Retirer ${name} et tous ses comptes`,
     add: 'Ajouter un wallet',
     balanceLoading: 'Lecture du solde…',
     balanceUnavailable: 'Solde indisponible',

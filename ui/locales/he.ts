@@ -303,6 +303,7 @@ const he = {
     switchTo: (name: string) => `מעבר ל-${isolate(name)}`,
     remove: 'הסרה',
     removeNamed: (name: string) => `הסרת ${isolate(name)}`,
+    removeWallet: (name: string) => `הסרת ${isolate(name)} וכל החשבונות שלו`,
     add: 'הוספת ארנק',
     balanceLoading: 'קורא את היתרה…',
     balanceUnavailable: 'היתרה לא זמינה',

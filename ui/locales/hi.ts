@@ -298,6 +298,7 @@ const hi = {
     switchTo: (name: string) => `${name} पर स्विच करें`,
     remove: 'हटाएं',
     removeNamed: (name: string) => `${name} हटाएं`,
+    removeWallet: (name: string) => `${name} और उसके सभी खाते हटाएं`,
     add: 'वॉलेट जोड़ें',
     balanceLoading: 'बैलेंस पढ़ा जा रहा है…',
     balanceUnavailable: 'बैलेंस उपलब्ध नहीं',

@@ -298,6 +298,7 @@ const indonesian = {
     switchTo: (name: string) => `Beralih ke ${name}`,
     remove: 'Hapus',
     removeNamed: (name: string) => `Hapus ${name}`,
+    removeWallet: (name: string) => `Hapus ${name} beserta semua akunnya`,
     add: 'Tambah dompet',
     balanceLoading: 'Membaca saldo…',
     balanceUnavailable: 'Saldo tidak tersedia',

@@ -298,6 +298,7 @@ const it = {
     switchTo: (name: string) => `Passa a ${name}`,
     remove: 'Rimuovi',
     removeNamed: (name: string) => `Rimuovi ${name}`,
+    removeWallet: (name: string) => `Rimuovi ${name} e tutti i suoi account`,
     add: 'Aggiungi wallet',
     balanceLoading: 'Lettura del saldo…',
     balanceUnavailable: 'Saldo non disponibile',

@@ -298,6 +298,7 @@ const ja = {
     switchTo: (name: string) => `${name} に切り替え`,
     remove: '削除',
     removeNamed: (name: string) => `${name} を削除`,
+    removeWallet: (name: string) => `${name} とそのすべてのアカウントを削除`,
     add: 'ウォレットを追加',
     balanceLoading: '残高を読み込んでいます…',
     balanceUnavailable: '残高を取得できません',

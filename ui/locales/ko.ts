@@ -298,6 +298,7 @@ const ko = {
     switchTo: (name: string) => `${name}(으)로 전환`,
     remove: '제거',
     removeNamed: (name: string) => `${name} 제거`,
+    removeWallet: (name: string) => `${name} 및 모든 계정 제거`,
     add: '지갑 추가',
     balanceLoading: '잔액을 읽는 중…',
     balanceUnavailable: '잔액을 불러올 수 없음',

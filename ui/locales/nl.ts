@@ -298,6 +298,7 @@ const nl = {
     switchTo: (name: string) => `Wisselen naar ${name}`,
     remove: 'Verwijderen',
     removeNamed: (name: string) => `${name} verwijderen`,
+    removeWallet: (name: string) => `${name} en al zijn accounts verwijderen`,
     add: 'Wallet toevoegen',
     balanceLoading: 'Saldo wordt gelezen…',
     balanceUnavailable: 'Saldo niet beschikbaar',

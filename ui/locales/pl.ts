@@ -298,6 +298,7 @@ const pl = {
     switchTo: (name: string) => `Przełącz na ${name}`,
     remove: 'Usuń',
     removeNamed: (name: string) => `Usuń ${name}`,
+    removeWallet: (name: string) => `Usuń ${name} i wszystkie jego konta`,
     add: 'Dodaj portfel',
     balanceLoading: 'Odczytywanie salda…',
     balanceUnavailable: 'Saldo niedostępne',

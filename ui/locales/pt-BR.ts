@@ -298,6 +298,7 @@ const ptBR = {
     switchTo: (name: string) => `Mudar para ${name}`,
     remove: 'Remover',
     removeNamed: (name: string) => `Remover ${name}`,
+    removeWallet: (name: string) => `Remover ${name} e todas as suas contas`,
     add: 'Adicionar carteira',
     balanceLoading: 'Lendo o saldo…',
     balanceUnavailable: 'Saldo indisponível',

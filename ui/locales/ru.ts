@@ -298,6 +298,7 @@ const ru = {
     switchTo: (name: string) => `Переключиться на ${name}`,
     remove: 'Удалить',
     removeNamed: (name: string) => `Удалить ${name}`,
+    removeWallet: (name: string) => `Удалить ${name} и все его аккаунты`,
     add: 'Добавить кошелёк',
     balanceLoading: 'Загружаем баланс…',
     balanceUnavailable: 'Баланс недоступен',

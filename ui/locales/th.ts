@@ -298,6 +298,7 @@ const th = {
     switchTo: (name: string) => `สลับไปที่ ${name}`,
     remove: 'นำออก',
     removeNamed: (name: string) => `นำ ${name} ออก`,
+    removeWallet: (name: string) => `นำ ${name} และบัญชีทั้งหมดออก`,
     add: 'เพิ่มวอลเล็ต',
     balanceLoading: 'กำลังอ่านยอดคงเหลือ…',
     balanceUnavailable: 'ไม่สามารถแสดงยอดคงเหลือ',

@@ -302,6 +302,7 @@ const tr = {
     switchTo: (name: string) => `Geç: ${name}`,
     remove: 'Kaldır',
     removeNamed: (name: string) => `Kaldır: ${name}`,
+    removeWallet: (name: string) => `Kaldır: ${name} ve tüm hesapları`,
     add: 'Cüzdan ekle',
     balanceLoading: 'Bakiye okunuyor…',
     balanceUnavailable: 'Bakiye alınamadı',

@@ -298,6 +298,7 @@ const uk = {
     switchTo: (name: string) => `Перейти на ${name}`,
     remove: 'Видалити',
     removeNamed: (name: string) => `Видалити ${name}`,
+    removeWallet: (name: string) => `Видалити ${name} і всі його акаунти`,
     add: 'Додати гаманець',
     balanceLoading: 'Завантажуємо баланс…',
     balanceUnavailable: 'Баланс недоступний',

@@ -298,6 +298,7 @@ const vi = {
     switchTo: (name: string) => `Chuyển sang ${name}`,
     remove: 'Xóa',
     removeNamed: (name: string) => `Xóa ${name}`,
+    removeWallet: (name: string) => `Xóa ${name} và mọi tài khoản của nó`,
     add: 'Thêm ví',
     balanceLoading: 'Đang đọc số dư…',
     balanceUnavailable: 'Không có số dư',

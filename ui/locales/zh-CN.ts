@@ -298,6 +298,7 @@ const zhCN = {
     switchTo: (name: string) => `切换到 ${name}`,
     remove: '移除',
     removeNamed: (name: string) => `移除 ${name}`,
+    removeWallet: (name: string) => `移除 ${name} 及其所有账户`,
     add: '添加钱包',
     balanceLoading: '正在读取余额…',
     balanceUnavailable: '余额不可用',

@@ -298,6 +298,7 @@ const zhTW = {
     switchTo: (name: string) => `切換到 ${name}`,
     remove: '移除',
     removeNamed: (name: string) => `移除 ${name}`,
+    removeWallet: (name: string) => `移除 ${name} 及其所有帳戶`,
     add: '新增錢包',
     balanceLoading: '正在讀取餘額…',
     balanceUnavailable: '無法取得餘額',
