@@ -5,7 +5,6 @@ import { createActor } from 'xstate'
 import { routerMachine, type RouterContext } from '../../machines/router.ts'
 import { views, type ViewName } from '../../machines/views.ts'
 import { en } from '../../ui/locales/en.ts'
-import { featureCopy as sessionsCopy } from '../../ui/views/Sessions.copy.ts'
 import { timing } from '../../machines/timing.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
@@ -387,7 +386,7 @@ async function perform(app: App, event: any) {
   if (event.type === 'router.push' && event.view === 'RegisterAccountName') return app.clickInDialog('button', en.names.accountEntry)
   if (event.type === 'router.push' && event.view === 'UpdateEmailWallet') return app.clickInDialog('button', en.updateEmail.accountEntry)
   if (event.type === 'router.push' && event.view === 'ProfileWallets') return app.clickInDialog('button', en.profileWallets.accountEntry)
-  if (event.type === 'router.push' && event.view === 'Sessions') return app.clickInDialog('button', sessionsCopy.sessions.entry)
+  if (event.type === 'router.push' && event.view === 'Sessions') return app.clickInDialog('button', en.titles.Sessions)
   if (event.type === 'router.back') return app.clickInDialog('button', 'Back')
   throw new Error(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
 }
@@ -425,8 +424,7 @@ async function walk(fixture: Fixture, path: ModelPath) {
     for (const step of path.steps) expected.send(step.event as never)
     expect(router.getSnapshot().context.history.map((h) => h.view)).toEqual(expected.getSnapshot().context.history.map((h) => h.view))
     const view = JSON.parse(path.target) as ViewName
-    // A feature's own view has its title in the feature's copy (Sessions), the others in the shell's.
-    if (path.steps.length > 0) await app.get('dialog', (view as string) === 'Sessions' ? sessionsCopy.sessions.title : en.titles[view])
+    if (path.steps.length > 0) await app.get('dialog', en.titles[view])
     expect(router.getSnapshot().value).toBe(view)
   } finally {
     await app.dispose()

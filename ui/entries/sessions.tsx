@@ -1,7 +1,7 @@
 import { authConnectorId } from '../../machines/emailLogin.feature.ts'
 import { useDeliver } from '../hooks.ts'
 import type { SlotProps } from '../slots.ts'
-import { featureCopy } from '../views/Sessions.copy.ts'
+import { useCopy } from '../copy.ts'
 
 /*
  * Sessions' entry in Account (spec §3 "Smart session revocation"), declared in its manifest
@@ -11,10 +11,11 @@ import { featureCopy } from '../views/Sessions.copy.ts'
 /** Under the address (`account.identity`): "Sessions" for an eip155 account of the embedded wallet. */
 export function SessionsEntry({ connectorId, namespace }: SlotProps['account.identity']) {
   const deliver = useDeliver('sessions')
+  const copy = useCopy()
   if (connectorId !== authConnectorId || namespace !== 'eip155') return null
   return (
     <button type="button" className="lk-link" data-testid="account-sessions" onClick={() => deliver({ type: 'sessions.start' })}>
-      {featureCopy.sessions.entry}
+      {copy.titles.Sessions}
     </button>
   )
 }

@@ -53,6 +53,7 @@ export const arShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'الدفع',
     CallsStatus: 'الاستدعاءات المجمّعة',
+    Sessions: 'الجلسات',
   },
   toastDetails: 'التفاصيل',
   connectingTitles: { declined: 'تم رفض الربط', error: 'فشل الربط', connected: 'تم الربط' },

@@ -428,6 +428,20 @@ const ar = {
     viewCallOnTheExplorer: (index: number) => `الاستدعاء ${isolate(index)}: العرض على مستكشف الكتل`,
     done: 'تم',
   },
+  sessions: {
+    intro: 'أذونات منحها حسابك للتطبيقات. إبطال أحدها ينهيه فورًا.',
+    list: 'الجلسات النشطة',
+    loading: 'جارٍ تحميل الجلسات…',
+    failed: 'تعذّر تحميل الجلسات.',
+    empty: 'لا توجد جلسات نشطة.',
+    revoke: 'إبطال',
+    signing: 'أكّد في محفظتك…',
+    submitting: 'جارٍ الإبطال…',
+    revokeFailed: 'تعذّر إبطال هذه الجلسة:',
+    expires: 'تنتهي في',
+    sessionKey: 'مفتاح الجلسة',
+    anyPermission: 'الأذونات',
+  },
 } satisfies Copy
 
 export default ar

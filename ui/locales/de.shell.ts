@@ -40,6 +40,7 @@ export const deShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Bezahlen',
     CallsStatus: 'Gebündelte Aufrufe',
+    Sessions: 'Sitzungen',
   },
   toastDetails: 'Details',
   connectingTitles: { declined: 'Verbindung abgelehnt', error: 'Verbindung fehlgeschlagen', connected: 'Verbunden' },

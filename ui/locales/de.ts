@@ -424,6 +424,20 @@ const de = {
     viewCallOnTheExplorer: (index: number) => `Aufruf ${index}: auf dem Explorer ansehen`,
     done: 'Fertig',
   },
+  sessions: {
+    intro: 'Berechtigungen, die dein Konto Apps erteilt hat. Wird eine widerrufen, endet sie sofort.',
+    list: 'Aktive Sitzungen',
+    loading: 'Sitzungen werden geladen…',
+    failed: 'Die Sitzungen konnten nicht geladen werden.',
+    empty: 'Keine aktiven Sitzungen.',
+    revoke: 'Widerrufen',
+    signing: 'Bestätige in deiner Wallet…',
+    submitting: 'Wird widerrufen…',
+    revokeFailed: 'Diese Sitzung konnte nicht widerrufen werden:',
+    expires: 'Gültig bis',
+    sessionKey: 'Sitzungsschlüssel',
+    anyPermission: 'Berechtigungen',
+  },
 } satisfies Copy
 
 export default de

@@ -39,6 +39,7 @@ export const enShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Pay',
     CallsStatus: 'Batched Calls',
+    Sessions: 'Sessions',
   },
   /** A toast's button that opens the view it is about (a batch of calls: CallsStatus). */
   toastDetails: 'Details',

@@ -470,6 +470,21 @@ export const en = {
     viewCallOnTheExplorer: (index: number) => `Call ${index}: View on the explorer`,
     done: 'Done',
   },
+  /** Sessions (spec §3 "Smart session revocation"): the list, a row's words, its Revoke; its title is `titles.Sessions`. */
+  sessions: {
+    intro: 'Permissions your account granted to apps. Revoking one ends it at once.',
+    list: 'Active sessions',
+    loading: 'Loading sessions…',
+    failed: 'Sessions could not be loaded.',
+    empty: 'No active sessions.',
+    revoke: 'Revoke',
+    signing: 'Confirm in your wallet…',
+    submitting: 'Revoking…',
+    revokeFailed: 'Could not revoke this session:',
+    expires: 'Expires',
+    sessionKey: 'Session key',
+    anyPermission: 'Permissions',
+  },
 } as const
 
 /** A catalogue's shape (every locale's, English's words widened to `string`: see `Widen`). */

@@ -40,6 +40,7 @@ export const esShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Pagar',
     CallsStatus: 'Llamadas agrupadas',
+    Sessions: 'Sesiones',
   },
   toastDetails: 'Detalles',
   connectingTitles: { declined: 'Conexión rechazada', error: 'La conexión falló', connected: 'Conectado' },

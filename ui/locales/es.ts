@@ -424,6 +424,20 @@ const es = {
     viewCallOnTheExplorer: (index: number) => `Llamada ${index}: ver en el explorador`,
     done: 'Listo',
   },
+  sessions: {
+    intro: 'Permisos que tu cuenta concedió a apps. Al revocar uno, termina de inmediato.',
+    list: 'Sesiones activas',
+    loading: 'Cargando sesiones…',
+    failed: 'No se pudieron cargar las sesiones.',
+    empty: 'No hay sesiones activas.',
+    revoke: 'Revocar',
+    signing: 'Confirma en tu billetera…',
+    submitting: 'Revocando…',
+    revokeFailed: 'No se pudo revocar esta sesión:',
+    expires: 'Vence el',
+    sessionKey: 'Clave de sesión',
+    anyPermission: 'Permisos',
+  },
 } satisfies Copy
 
 export default es

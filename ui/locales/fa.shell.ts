@@ -40,6 +40,7 @@ export const faShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'پرداخت',
     CallsStatus: 'فراخوانی‌های دسته‌ای',
+    Sessions: 'نشست‌ها',
   },
   toastDetails: 'جزئیات',
   connectingTitles: { declined: 'اتصال رد شد', error: 'اتصال ناموفق بود', connected: 'متصل شد' },

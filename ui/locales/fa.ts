@@ -430,6 +430,20 @@ const fa = {
     viewCallOnTheExplorer: (index: number) => `فراخوانی ${isolate(index)}: مشاهده در کاوشگر بلاک`,
     done: 'تمام',
   },
+  sessions: {
+    intro: 'مجوزهایی که حساب شما به برنامه‌ها داده است. هر مجوزی که ابطال شود، فوراً پایان می‌یابد.',
+    list: 'نشست‌های فعال',
+    loading: 'در حال بارگذاری نشست‌ها…',
+    failed: 'نشست‌ها بارگذاری نشد.',
+    empty: 'نشست فعالی وجود ندارد.',
+    revoke: 'ابطال',
+    signing: 'در کیف پول خود تأیید کنید…',
+    submitting: 'در حال ابطال…',
+    revokeFailed: 'ابطال این نشست ممکن نشد:',
+    expires: 'انقضا',
+    sessionKey: 'کلید نشست',
+    anyPermission: 'مجوزها',
+  },
 } satisfies Copy
 
 export default fa

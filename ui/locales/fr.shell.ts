@@ -40,6 +40,7 @@ export const frShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Payer',
     CallsStatus: 'Appels groupés',
+    Sessions: 'Sessions',
   },
   toastDetails: 'Détails',
   connectingTitles: { declined: 'Connexion refusée', error: 'Échec de la connexion', connected: 'Connecté' },

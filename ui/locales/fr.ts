@@ -424,6 +424,20 @@ const fr = {
     viewCallOnTheExplorer: (index: number) => `Appel ${index} : voir sur l'explorateur`,
     done: 'Terminé',
   },
+  sessions: {
+    intro: 'Autorisations que votre compte a accordées à des apps. En révoquer une y met fin aussitôt.',
+    list: 'Sessions actives',
+    loading: 'Chargement des sessions…',
+    failed: "Les sessions n'ont pas pu être chargées.",
+    empty: 'Aucune session active.',
+    revoke: 'Révoquer',
+    signing: 'Confirmez dans votre wallet…',
+    submitting: 'Révocation…',
+    revokeFailed: 'Impossible de révoquer cette session :',
+    expires: 'Expire le',
+    sessionKey: 'Clé de session',
+    anyPermission: 'Autorisations',
+  },
 } satisfies Copy
 
 export default fr

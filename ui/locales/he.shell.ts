@@ -40,6 +40,7 @@ export const heShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'תשלום',
     CallsStatus: 'קריאות באצווה',
+    Sessions: 'סשנים',
   },
   toastDetails: 'פרטים',
   connectingTitles: { declined: 'החיבור נדחה', error: 'החיבור נכשל', connected: 'מחובר' },

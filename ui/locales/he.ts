@@ -428,6 +428,20 @@ const he = {
     viewCallOnTheExplorer: (index: number) => `קריאה ${isolate(index)}: צפייה בסייר הבלוקים`,
     done: 'סיום',
   },
+  sessions: {
+    intro: 'הרשאות שהחשבון שלך העניק לאפליקציות. ביטול הגישה מסיים אותן מיד.',
+    list: 'סשנים פעילים',
+    loading: 'טוען סשנים…',
+    failed: 'לא ניתן היה לטעון את הסשנים.',
+    empty: 'אין סשנים פעילים.',
+    revoke: 'ביטול הגישה',
+    signing: 'אשרו בארנק…',
+    submitting: 'מבטל את הגישה…',
+    revokeFailed: 'לא ניתן היה לבטל את הסשן:',
+    expires: 'תפוגה',
+    sessionKey: 'מפתח סשן',
+    anyPermission: 'הרשאות',
+  },
 } satisfies Copy
 
 export default he

@@ -33,6 +33,7 @@ export const hiShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'भुगतान',
     CallsStatus: 'बैच कॉल',
+    Sessions: 'सेशन',
   },
   toastDetails: 'विवरण',
   connectingTitles: { declined: 'कनेक्शन अस्वीकार हुआ', error: 'कनेक्शन विफल रहा', connected: 'कनेक्ट हो गया' },

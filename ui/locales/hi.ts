@@ -424,6 +424,20 @@ const hi = {
     viewCallOnTheExplorer: (index: number) => `कॉल ${index}: एक्सप्लोरर पर देखें`,
     done: 'हो गया',
   },
+  sessions: {
+    intro: 'वे अनुमतियाँ जो आपके खाते ने ऐप्स को दी हैं। किसी अनुमति को वापस लेते ही वह तुरंत खत्म हो जाती है।',
+    list: 'सक्रिय सेशन',
+    loading: 'सेशन लोड हो रहे हैं…',
+    failed: 'सेशन लोड नहीं हो सके।',
+    empty: 'कोई सक्रिय सेशन नहीं।',
+    revoke: 'वापस लें',
+    signing: 'अपने वॉलेट में पुष्टि करें…',
+    submitting: 'वापस लिया जा रहा है…',
+    revokeFailed: 'यह सेशन वापस नहीं लिया जा सका:',
+    expires: 'समाप्ति',
+    sessionKey: 'सेशन कुंजी',
+    anyPermission: 'अनुमतियाँ',
+  },
 } satisfies Copy
 
 export default hi

@@ -33,6 +33,7 @@ export const idShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Bayar',
     CallsStatus: 'Panggilan Batch',
+    Sessions: 'Sesi',
   },
   toastDetails: 'Detail',
   connectingTitles: { declined: 'Koneksi ditolak', error: 'Koneksi gagal', connected: 'Terhubung' },

@@ -424,6 +424,20 @@ const indonesian = {
     viewCallOnTheExplorer: (index: number) => `Panggilan ${index}: Lihat di explorer`,
     done: 'Selesai',
   },
+  sessions: {
+    intro: 'Izin yang diberikan akun Anda kepada aplikasi. Izin yang dicabut langsung berakhir.',
+    list: 'Sesi aktif',
+    loading: 'Memuat sesi…',
+    failed: 'Sesi tidak dapat dimuat.',
+    empty: 'Tidak ada sesi aktif.',
+    revoke: 'Cabut',
+    signing: 'Konfirmasi di dompet Anda…',
+    submitting: 'Mencabut…',
+    revokeFailed: 'Tidak dapat mencabut sesi ini:',
+    expires: 'Berakhir',
+    sessionKey: 'Kunci sesi',
+    anyPermission: 'Izin',
+  },
 } satisfies Copy
 
 export default indonesian

@@ -40,6 +40,7 @@ export const itShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Paga',
     CallsStatus: 'Chiamate raggruppate',
+    Sessions: 'Sessioni',
   },
   toastDetails: 'Dettagli',
   connectingTitles: { declined: 'Connessione rifiutata', error: 'Connessione non riuscita', connected: 'Connesso' },

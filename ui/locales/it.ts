@@ -424,6 +424,20 @@ const it = {
     viewCallOnTheExplorer: (index: number) => `Chiamata ${index}: visualizza nell'explorer`,
     done: 'Fatto',
   },
+  sessions: {
+    intro: 'Autorizzazioni che il tuo account ha concesso alle app. Revocarne una la termina subito.',
+    list: 'Sessioni attive',
+    loading: 'Caricamento delle sessioni…',
+    failed: 'Impossibile caricare le sessioni.',
+    empty: 'Nessuna sessione attiva.',
+    revoke: 'Revoca',
+    signing: 'Conferma nel tuo wallet…',
+    submitting: 'Revoca in corso…',
+    revokeFailed: 'Impossibile revocare questa sessione:',
+    expires: 'Scade il',
+    sessionKey: 'Chiave di sessione',
+    anyPermission: 'Autorizzazioni',
+  },
 } satisfies Copy
 
 export default it

@@ -33,6 +33,7 @@ export const jaShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: '支払い',
     CallsStatus: 'バッチ呼び出し',
+    Sessions: 'セッション',
   },
   toastDetails: '詳細',
   connectingTitles: { declined: '接続が拒否されました', error: '接続に失敗しました', connected: '接続しました' },

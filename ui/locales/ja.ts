@@ -424,6 +424,20 @@ const ja = {
     viewCallOnTheExplorer: (index: number) => `呼び出し ${index}：エクスプローラーで見る`,
     done: '完了',
   },
+  sessions: {
+    intro: 'アカウントがアプリに付与した権限です。取り消すとすぐに終了します。',
+    list: '有効なセッション',
+    loading: 'セッションを読み込んでいます…',
+    failed: 'セッションを読み込めませんでした。',
+    empty: '有効なセッションはありません。',
+    revoke: '取り消す',
+    signing: 'ウォレットで確認してください…',
+    submitting: '取り消しています…',
+    revokeFailed: 'このセッションを取り消せませんでした：',
+    expires: '有効期限',
+    sessionKey: 'セッションキー',
+    anyPermission: '権限',
+  },
 } satisfies Copy
 
 export default ja

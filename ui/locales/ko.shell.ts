@@ -33,6 +33,7 @@ export const koShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: '결제',
     CallsStatus: '일괄 호출',
+    Sessions: '세션',
   },
   toastDetails: '세부 정보',
   connectingTitles: { declined: '연결 거부됨', error: '연결 실패', connected: '연결됨' },

@@ -424,6 +424,20 @@ const ko = {
     viewCallOnTheExplorer: (index: number) => `호출 ${index}: 익스플로러에서 보기`,
     done: '완료',
   },
+  sessions: {
+    intro: '계정이 앱에 부여한 권한입니다. 철회하면 즉시 종료됩니다.',
+    list: '활성 세션',
+    loading: '세션을 불러오는 중…',
+    failed: '세션을 불러오지 못했습니다.',
+    empty: '활성 세션이 없습니다.',
+    revoke: '철회',
+    signing: '지갑에서 확인하세요…',
+    submitting: '철회하는 중…',
+    revokeFailed: '이 세션을 철회하지 못했습니다:',
+    expires: '만료',
+    sessionKey: '세션 키',
+    anyPermission: '권한',
+  },
 } satisfies Copy
 
 export default ko

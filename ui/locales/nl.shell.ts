@@ -40,6 +40,7 @@ export const nlShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Betalen',
     CallsStatus: 'Gebundelde aanroepen',
+    Sessions: 'Sessies',
   },
   toastDetails: 'Details',
   connectingTitles: { declined: 'Verbinding geweigerd', error: 'Verbinding mislukt', connected: 'Verbonden' },

@@ -424,6 +424,20 @@ const nl = {
     viewCallOnTheExplorer: (index: number) => `Aanroep ${index}: bekijken op de explorer`,
     done: 'Klaar',
   },
+  sessions: {
+    intro: 'Rechten die je account aan apps heeft gegeven. Een ingetrokken recht stopt meteen.',
+    list: 'Actieve sessies',
+    loading: 'Sessies worden geladen…',
+    failed: 'De sessies konden niet worden geladen.',
+    empty: 'Geen actieve sessies.',
+    revoke: 'Intrekken',
+    signing: 'Bevestig in je wallet…',
+    submitting: 'Bezig met intrekken…',
+    revokeFailed: 'Deze sessie kon niet worden ingetrokken:',
+    expires: 'Verloopt op',
+    sessionKey: 'Sessiesleutel',
+    anyPermission: 'Rechten',
+  },
 } satisfies Copy
 
 export default nl

@@ -40,6 +40,7 @@ export const plShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Zapłać',
     CallsStatus: 'Wywołania zbiorcze',
+    Sessions: 'Sesje',
   },
   toastDetails: 'Szczegóły',
   connectingTitles: { declined: 'Połączenie odrzucone', error: 'Połączenie nieudane', connected: 'Połączono' },

@@ -424,6 +424,20 @@ const pl = {
     viewCallOnTheExplorer: (index: number) => `Wywołanie ${index}: zobacz w eksploratorze`,
     done: 'Gotowe',
   },
+  sessions: {
+    intro: 'Uprawnienia, które Twoje konto nadało aplikacjom. Odwołane uprawnienie od razu przestaje działać.',
+    list: 'Aktywne sesje',
+    loading: 'Wczytywanie sesji…',
+    failed: 'Nie udało się wczytać sesji.',
+    empty: 'Brak aktywnych sesji.',
+    revoke: 'Odwołaj',
+    signing: 'Potwierdź w portfelu…',
+    submitting: 'Odwoływanie…',
+    revokeFailed: 'Nie udało się odwołać tej sesji:',
+    expires: 'Wygasa',
+    sessionKey: 'Klucz sesji',
+    anyPermission: 'Uprawnienia',
+  },
 } satisfies Copy
 
 export default pl

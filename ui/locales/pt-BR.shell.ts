@@ -40,6 +40,7 @@ export const ptBRShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Pagar',
     CallsStatus: 'Chamadas em lote',
+    Sessions: 'Sessões',
   },
   toastDetails: 'Detalhes',
   connectingTitles: { declined: 'Conexão recusada', error: 'Falha na conexão', connected: 'Conectado' },

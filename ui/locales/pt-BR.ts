@@ -424,6 +424,20 @@ const ptBR = {
     viewCallOnTheExplorer: (index: number) => `Chamada ${index}: ver no explorador`,
     done: 'Concluído',
   },
+  sessions: {
+    intro: 'Permissões que sua conta concedeu a apps. Revogar uma a encerra na hora.',
+    list: 'Sessões ativas',
+    loading: 'Carregando sessões…',
+    failed: 'Não foi possível carregar as sessões.',
+    empty: 'Nenhuma sessão ativa.',
+    revoke: 'Revogar',
+    signing: 'Confirme na sua carteira…',
+    submitting: 'Revogando…',
+    revokeFailed: 'Não foi possível revogar esta sessão:',
+    expires: 'Expira em',
+    sessionKey: 'Chave de sessão',
+    anyPermission: 'Permissões',
+  },
 } satisfies Copy
 
 export default ptBR

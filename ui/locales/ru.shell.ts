@@ -41,6 +41,7 @@ export const ruShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Оплата',
     CallsStatus: 'Пакетные вызовы',
+    Sessions: 'Сессии',
   },
   toastDetails: 'Подробнее',
   connectingTitles: { declined: 'Подключение отклонено', error: 'Не удалось подключиться', connected: 'Подключено' },

@@ -424,6 +424,20 @@ const ru = {
     viewCallOnTheExplorer: (index: number) => `Вызов ${index}: открыть в обозревателе`,
     done: 'Готово',
   },
+  sessions: {
+    intro: 'Разрешения, которые ваш аккаунт выдал приложениям. Отозванное разрешение сразу перестаёт действовать.',
+    list: 'Активные сессии',
+    loading: 'Загружаем сессии…',
+    failed: 'Не удалось загрузить сессии.',
+    empty: 'Нет активных сессий.',
+    revoke: 'Отозвать',
+    signing: 'Подтвердите в кошельке…',
+    submitting: 'Отзываем…',
+    revokeFailed: 'Не удалось отозвать эту сессию:',
+    expires: 'Действует до',
+    sessionKey: 'Ключ сессии',
+    anyPermission: 'Разрешения',
+  },
 } satisfies Copy
 
 export default ru

@@ -33,6 +33,7 @@ export const thShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'ชำระเงิน',
     CallsStatus: 'การเรียกแบบกลุ่ม',
+    Sessions: 'เซสชัน',
   },
   toastDetails: 'รายละเอียด',
   connectingTitles: { declined: 'การเชื่อมต่อถูกปฏิเสธ', error: 'เชื่อมต่อไม่สำเร็จ', connected: 'เชื่อมต่อแล้ว' },

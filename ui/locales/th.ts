@@ -423,6 +423,20 @@ const th = {
     viewCallOnTheExplorer: (index: number) => `การเรียกที่ ${index}: ดูบน explorer`,
     done: 'เสร็จสิ้น',
   },
+  sessions: {
+    intro: 'สิทธิ์ที่บัญชีของคุณให้แก่แอป เมื่อเพิกถอน สิทธิ์นั้นจะสิ้นสุดทันที',
+    list: 'เซสชันที่ใช้งานอยู่',
+    loading: 'กำลังโหลดเซสชัน…',
+    failed: 'โหลดเซสชันไม่ได้',
+    empty: 'ไม่มีเซสชันที่ใช้งานอยู่',
+    revoke: 'เพิกถอน',
+    signing: 'ยืนยันในวอลเล็ตของคุณ…',
+    submitting: 'กำลังเพิกถอน…',
+    revokeFailed: 'เพิกถอนเซสชันนี้ไม่ได้:',
+    expires: 'หมดอายุ',
+    sessionKey: 'คีย์เซสชัน',
+    anyPermission: 'สิทธิ์',
+  },
 } satisfies Copy
 
 export default th

@@ -42,6 +42,7 @@ export const trShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Öde',
     CallsStatus: 'Toplu Çağrılar',
+    Sessions: 'Oturumlar',
   },
   toastDetails: 'Ayrıntılar',
   connectingTitles: { declined: 'Bağlantı reddedildi', error: 'Bağlantı başarısız', connected: 'Bağlandı' },

@@ -428,6 +428,20 @@ const tr = {
     viewCallOnTheExplorer: (index: number) => `Çağrı ${index}: blok gezgininde görüntüle`,
     done: 'Tamam',
   },
+  sessions: {
+    intro: 'Hesabınızın uygulamalara verdiği izinler. İptal edilen izin hemen sona erer.',
+    list: 'Etkin oturumlar',
+    loading: 'Oturumlar yükleniyor…',
+    failed: 'Oturumlar yüklenemedi.',
+    empty: 'Etkin oturum yok.',
+    revoke: 'İptal et',
+    signing: 'Cüzdanınızda onaylayın…',
+    submitting: 'İptal ediliyor…',
+    revokeFailed: 'Bu oturum iptal edilemedi:',
+    expires: 'Bitiş:',
+    sessionKey: 'Oturum anahtarı',
+    anyPermission: 'İzinler',
+  },
 } satisfies Copy
 
 export default tr

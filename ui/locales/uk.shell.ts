@@ -41,6 +41,7 @@ export const ukShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Оплата',
     CallsStatus: 'Пакетні виклики',
+    Sessions: 'Сесії',
   },
   toastDetails: 'Докладніше',
   connectingTitles: { declined: 'Підключення відхилено', error: 'Не вдалося підключитися', connected: 'Підключено' },

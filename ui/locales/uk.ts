@@ -424,6 +424,20 @@ const uk = {
     viewCallOnTheExplorer: (index: number) => `Виклик ${index}: відкрити в оглядачі`,
     done: 'Готово',
   },
+  sessions: {
+    intro: 'Дозволи, які ваш акаунт надав застосункам. Відкликаний дозвіл одразу перестає діяти.',
+    list: 'Активні сесії',
+    loading: 'Завантажуємо сесії…',
+    failed: 'Не вдалося завантажити сесії.',
+    empty: 'Немає активних сесій.',
+    revoke: 'Відкликати',
+    signing: 'Підтвердьте в гаманці…',
+    submitting: 'Відкликаємо…',
+    revokeFailed: 'Не вдалося відкликати цю сесію:',
+    expires: 'Діє до',
+    sessionKey: 'Ключ сесії',
+    anyPermission: 'Дозволи',
+  },
 } satisfies Copy
 
 export default uk

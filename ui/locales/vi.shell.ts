@@ -33,6 +33,7 @@ export const viShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Thanh toán',
     CallsStatus: 'Lệnh gọi theo lô',
+    Sessions: 'Phiên',
   },
   toastDetails: 'Chi tiết',
   connectingTitles: { declined: 'Kết nối bị từ chối', error: 'Kết nối thất bại', connected: 'Đã kết nối' },

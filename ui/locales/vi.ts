@@ -424,6 +424,20 @@ const vi = {
     viewCallOnTheExplorer: (index: number) => `Lệnh gọi ${index}: Xem trên trình khám phá`,
     done: 'Xong',
   },
+  sessions: {
+    intro: 'Các quyền mà tài khoản của bạn đã cấp cho ứng dụng. Quyền bị thu hồi sẽ chấm dứt ngay.',
+    list: 'Phiên đang hoạt động',
+    loading: 'Đang tải phiên…',
+    failed: 'Không thể tải các phiên.',
+    empty: 'Không có phiên nào đang hoạt động.',
+    revoke: 'Thu hồi',
+    signing: 'Xác nhận trong ví của bạn…',
+    submitting: 'Đang thu hồi…',
+    revokeFailed: 'Không thể thu hồi phiên này:',
+    expires: 'Hết hạn',
+    sessionKey: 'Khóa phiên',
+    anyPermission: 'Quyền',
+  },
 } satisfies Copy
 
 export default vi

@@ -33,6 +33,7 @@ export const zhCNShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: '支付',
     CallsStatus: '批量调用',
+    Sessions: '会话',
   },
   toastDetails: '详情',
   connectingTitles: { declined: '连接被拒绝', error: '连接失败', connected: '已连接' },

@@ -423,6 +423,20 @@ const zhCN = {
     viewCallOnTheExplorer: (index: number) => `调用 ${index}：在区块浏览器上查看`,
     done: '完成',
   },
+  sessions: {
+    intro: '你的账户授予应用的权限。撤销后立即失效。',
+    list: '活跃会话',
+    loading: '正在加载会话…',
+    failed: '无法加载会话。',
+    empty: '没有活跃会话。',
+    revoke: '撤销',
+    signing: '请在钱包中确认…',
+    submitting: '正在撤销…',
+    revokeFailed: '无法撤销此会话：',
+    expires: '到期',
+    sessionKey: '会话密钥',
+    anyPermission: '权限',
+  },
 } satisfies Copy
 
 export default zhCN

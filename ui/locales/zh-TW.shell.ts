@@ -33,6 +33,7 @@ export const zhTWShell = {
     ConnectingFarcaster: 'Farcaster',
     Pay: '付款',
     CallsStatus: '批次呼叫',
+    Sessions: '工作階段',
   },
   toastDetails: '詳細資料',
   connectingTitles: { declined: '連線遭拒', error: '連線失敗', connected: '已連線' },

@@ -423,6 +423,20 @@ const zhTW = {
     viewCallOnTheExplorer: (index: number) => `呼叫 ${index}：在區塊瀏覽器上查看`,
     done: '完成',
   },
+  sessions: {
+    intro: '你的帳戶授予應用程式的權限。撤銷後立即失效。',
+    list: '使用中的工作階段',
+    loading: '正在載入工作階段…',
+    failed: '無法載入工作階段。',
+    empty: '沒有使用中的工作階段。',
+    revoke: '撤銷',
+    signing: '請在錢包中確認…',
+    submitting: '正在撤銷…',
+    revokeFailed: '無法撤銷此工作階段：',
+    expires: '到期',
+    sessionKey: '工作階段金鑰',
+    anyPermission: '權限',
+  },
 } satisfies Copy
 
 export default zhTW

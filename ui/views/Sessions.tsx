@@ -3,10 +3,7 @@ import { ListShell } from '../components/ListShell.tsx'
 import { connectSessions, type SessionRow, type SessionsView } from '../../machines/sessions.connect.ts'
 import { useDeliver, useFeatureActor, useLocale } from '../hooks.ts'
 import { useSelector } from '../useSelector.ts'
-import { featureCopy } from './Sessions.copy.ts'
-
-/** The modal's title for this view (its words live beside it). */
-export const title = featureCopy.sessions.title
+import { useCopy } from '../copy.ts'
 
 const same = (a: SessionsView, b: SessionsView) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -16,21 +13,22 @@ const same = (a: SessionsView, b: SessionsView) => JSON.stringify(a) === JSON.st
  * failed revocation keeps its row with the reason; a failed read offers Try again.
  */
 export default function Sessions() {
-  const t = featureCopy.sessions
+  const copy = useCopy()
   const deliver = useDeliver('sessions')
   const view = useSelector(useFeatureActor('sessions'), connectSessions, same)
   return (
-    <ListShell copy={t} status={view.status} rows={view.rows} error={view.error ?? ''} onRetry={() => deliver({ type: 'sessions.retry' })} keepRows testId="sessions">
+    <ListShell copy={{ ...copy.sessions, retry: copy.tryAgain }} status={view.status} rows={view.rows} error={view.error ?? ''} onRetry={() => deliver({ type: 'sessions.retry' })} keepRows testId="sessions">
       {(row) => <SessionItem key={row.pci} row={row} busy={view.busy} onRevoke={() => deliver({ type: 'sessions.revoke', pci: row.pci })} />}
     </ListShell>
   )
 }
 
 function SessionItem({ row, busy, onRevoke }: { row: SessionRow; busy: boolean; onRevoke: () => void }) {
-  const t = featureCopy.sessions
+  const t = useCopy().sessions
   const locale = useLocale()
   const name = row.permissions.join(', ') || t.anyPermission
-  const ends = new Date(row.expiresAt).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  // The end's date in the modal's locale (its `locale` option or `setLocale`), in UTC like the API's expiry.
+  const ends = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(row.expiresAt))
   return (
     <li className="lk-profile-wallet lk-session" aria-label={name} data-pci={row.pci}>
       <span className="lk-profile-wallet-text">
