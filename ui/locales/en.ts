@@ -5,11 +5,9 @@ import { enShell } from './en.shell.ts'
 const article = (family: string) => (family === 'EVM' ? 'an' : 'a')
 
 /**
- * The English copy catalogue (STYLE.md rule 12): every string the UI shows. The spec's user-visible
- * strings (§8) appear here word for word. Other locales would load lazily with the same keys.
+ * The English copy catalogue (STYLE.md rule 12): every string the UI shows, the spec's user-visible strings (§8) word for word; the other locales load lazily with the same keys.
  *
- * The views' words are written here and load with the views' chunk; the shell's words (page buttons,
- * the modal's header, the toasts, the error sentences) are in `en.shell.ts`, part of the initial JS, and are spread in.
+ * The views' words load with the views' chunk; the shell's words (page buttons, the modal's header, the toasts, the error sentences) are in `en.shell.ts`, in the initial JS, spread in.
  * Views read this catalogue with `useCopy()` (`ui/copy.ts`); the shell with `useShellCopy()` (`ui/context.ts`).
  */
 export const en = {
