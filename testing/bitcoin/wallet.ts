@@ -22,6 +22,7 @@ import {
   type BitcoinWalletAccount,
   type BitcoinWalletFeatures,
 } from '../../adapters/bip122.standard.ts'
+import { BaseError } from '../../kernel/errors.ts'
 import { DevWalletOptionsError } from '../errors.ts'
 import { WalletSide } from '../walletSide.ts'
 import { devBitcoinAccounts } from './accounts.ts'
@@ -277,7 +278,8 @@ export class BitcoinDevWallet implements Wallet {
     try {
       for (const { key, indexes, sigHash } of plan) signPsbtInputs(psbt, key, indexes, sigHash)
     } catch (error) {
-      throw invalid(error instanceof Error ? error.message : String(error))
+      // The wallet's own words for the refusal: a library error's short message, without its Docs and Details lines.
+      throw invalid(error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error))
     }
     if (mode === 'badSignature') {
       for (const data of psbt.data.inputs) {
