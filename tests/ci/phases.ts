@@ -3,7 +3,8 @@
  * (the phases with their seconds, the slowest tests and Vitest files).
  *
  * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <lane>[+<lane>…]…`, a lane being `<script>[><script>…]`,
- * e.g. `tests/ci/phases.ts typecheck+lint+test:unit test:integration+test:examples>test:docs test:e2e` (npm test).
+ * e.g. `tests/ci/phases.ts typecheck+lint+test:unit 'test:integration+test:examples>test:docs' test:e2e` (npm test;
+ * the lane quoted, or the shell reads `>` as a redirection).
  *
  * - Each argument is a group; groups run one after another, the lanes of a group (`a+b`) side by side, their output
  *   lines prefixed with `[script]`. The scripts of one lane (`a>b`) run one after the other while the group's other
