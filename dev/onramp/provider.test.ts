@@ -3,7 +3,7 @@ import { createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startApiServer } from '../api/server.ts'
 import type { ApiServer } from '../api/server.ts'
-import { createOnrampLedger, startOnrampProvider } from './provider.ts'
+import { TREASURY_ADDRESS, createOnrampLedger, startOnrampProvider } from './provider.ts'
 import type { OnrampProvider } from './provider.ts'
 
 const rpc1 = inject('anvilRpc1')
@@ -109,10 +109,11 @@ describe('development on-ramp provider', () => {
   ])('the checkout refuses %s (400) and Pay sends nothing', async (_, change) => {
     const params = new URLSearchParams({ provider: 'meld', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: '31337', amount: '0.01', fiat: '50', fiatCurrency: 'USD', ...change })
     expect((await fetch(`${provider.url}/checkout?${params.toString()}`)).status).toBe(400)
-    const before = await reader.getBlockNumber()
+    // The anvil is shared with other files: the treasury's nonce, not the block number, shows that nothing was sent.
+    const before = await reader.getTransactionCount({ address: TREASURY_ADDRESS, blockTag: 'pending' })
     const paid = await fetch(`${provider.url}/checkout/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: params.toString() })
     expect(paid.status).toBe(400)
-    expect(await reader.getBlockNumber()).toBe(before)
+    expect(await reader.getTransactionCount({ address: TREASURY_ADDRESS, blockTag: 'pending' })).toBe(before)
   })
 
   it('the quote has amounts from the price and a provider fee of 1–2 % of the subtotal', async () => {
