@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { within } from '@testing-library/react'
 import { DevWallet } from '../testing/wallet/provider.ts'
 import { mountWalletPanel } from './wallet/panel.ts'
@@ -136,6 +136,43 @@ describe('mountWalletDock', () => {
     within(region).getByRole('button', { name: 'Approve' }).click()
     await connecting
     expect(dock.expanded).toBe(false)
+  })
+
+  it('behavior: when the dialog grows under a pending request (a view change), the smaller dock scrolls its buttons back into sight', async () => {
+    const dialog = document.createElement('div')
+    document.body.append(dialog)
+    let top = 500
+    dialog.getBoundingClientRect = () => ({ top, bottom: 640, left: 0, right: 320, width: 320, height: 640 - top, x: 0, y: top, toJSON: () => ({}) })
+    const revealed: Element[] = []
+    const spy = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      revealed.push(this)
+    })
+    try {
+      const dock = mountWalletDock({ avoid: () => dialog })
+      docks.push(dock)
+      const wallet = new DevWallet({ chains })
+      dock.add({ id: 'evm', label: 'EVM', wallet, mount: (el) => mountWalletPanel(wallet, el) })
+      dock.setModalOpen(true)
+      const connecting = wallet.request({ method: 'eth_requestAccounts' })
+      await flush()
+      const region = within(dock.content as unknown as HTMLElement).getByRole('region', { name: 'Wallet request' })
+      const buttons = within(region).getAllByRole('button')
+      expect(revealed.at(-1)).toBe(buttons.at(-1))
+      const room = dock.element.style.getPropertyValue('--dd-room')
+      revealed.length = 0
+      // The same room: nothing to scroll. A taller dialog: a smaller room, and the buttons are revealed again.
+      window.dispatchEvent(new Event('resize'))
+      expect(revealed).toEqual([])
+      top = 300
+      window.dispatchEvent(new Event('resize'))
+      expect(dock.element.style.getPropertyValue('--dd-room')).not.toBe(room)
+      expect(revealed.at(-1)).toBe(buttons.at(-1))
+      within(region).getByRole('button', { name: 'Approve' }).click()
+      await connecting
+    } finally {
+      spy.mockRestore()
+      dialog.remove()
+    }
   })
 
   it('behavior: tabs keep the given order whatever order the wallets load in', () => {

@@ -223,13 +223,30 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
 
   const isColumn = (): boolean => Boolean(win?.matchMedia?.(`(min-width: ${dockColumnMinWidth}px)`).matches)
 
-  /** While the modal is open (narrow layout): no taller than the room above its dialog. */
+  /**
+   * The newest request (panels append them) of `slot` in sight, its buttons with it: when the request is taller than
+   * the room, its Approve / Reject row wins over its heading.
+   */
+  const revealNewest = (slot: Slot): void => {
+    const regions = slot.pane.querySelectorAll('[role="region"]')
+    const newest = regions[regions.length - 1] ?? (isColumn() ? slot.pane : undefined)
+    newest?.scrollIntoView?.({ block: 'nearest' })
+    const buttons = newest?.querySelectorAll('button')
+    buttons?.[buttons.length - 1]?.scrollIntoView?.({ block: 'nearest' })
+  }
+
+  /**
+   * While the modal is open (narrow layout): no taller than the room above its dialog. The room shrinks when the
+   * dialog grows (a view change, its entry animation), so a pending request is brought into sight again each time.
+   */
   const fitAboveDialog = (): void => {
     const rect = modalOpen ? options.avoid?.()?.getBoundingClientRect() : undefined
     const room = rect && rect.height > 0 ? `${Math.max(120, Math.floor(rect.top - bar.offsetHeight - 24))}px` : ''
     if (room === root.style.getPropertyValue('--dd-room')) return
     if (room) root.style.setProperty('--dd-room', room)
     else root.style.removeProperty('--dd-room')
+    const current = slots.find((s) => s.entry.id === selected)
+    if (expanded && current && current.entry.wallet.pending.length > 0) revealNewest(current)
   }
 
   const render = (): void => {
@@ -259,10 +276,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
       if (!expanded) expandedByRequest = true
       expanded = true
       render()
-      // The newest request (panels append them) in sight, its Approve button with it.
-      const regions = slot.pane.querySelectorAll('[role="region"]')
-      const newest = regions[regions.length - 1] ?? (isColumn() ? slot.pane : undefined)
-      newest?.scrollIntoView?.({ block: 'nearest' })
+      revealNewest(slot)
       return
     }
     if (expandedByRequest && slots.every((s) => s.entry.wallet.pending.length === 0)) {
