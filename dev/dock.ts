@@ -235,12 +235,22 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
     buttons?.[buttons.length - 1]?.scrollIntoView?.({ block: 'nearest' })
   }
 
+  let observed: Element | undefined
+  const sizes = win?.ResizeObserver ? new win.ResizeObserver(() => fitAboveDialog()) : undefined
+
   /**
    * While the modal is open (narrow layout): no taller than the room above its dialog. The room shrinks when the
    * dialog grows (a view change, its entry animation), so a pending request is brought into sight again each time.
    */
   const fitAboveDialog = (): void => {
-    const rect = modalOpen ? options.avoid?.()?.getBoundingClientRect() : undefined
+    const avoided = modalOpen ? (options.avoid?.() ?? undefined) : undefined
+    // A change of the dialog's size is measured at once; the interval covers its moves (transforms, a new element).
+    if (avoided !== observed) {
+      sizes?.disconnect()
+      if (avoided) sizes?.observe(avoided)
+      observed = avoided
+    }
+    const rect = avoided?.getBoundingClientRect()
     const room = rect && rect.height > 0 ? `${Math.max(120, Math.floor(rect.top - bar.offsetHeight - 24))}px` : ''
     if (room === root.style.getPropertyValue('--dd-room')) return
     if (room) root.style.setProperty('--dd-room', room)
@@ -370,6 +380,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
       mounted = false
       win?.removeEventListener('resize', onResize)
       if (roomTimer !== undefined) win?.clearInterval(roomTimer)
+      sizes?.disconnect()
       for (const slot of slots) {
         slot.unsubscribe()
         slot.unmount()
