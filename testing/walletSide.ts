@@ -4,7 +4,9 @@
  * the wallet panel's subscribers, the Wallet Standard `change` listeners, and the state a wallet keeps in the page's
  * storage as an extension does (authorised, selected account, auto-approve). A wallet owns one and answers the site.
  */
+import type { WalletAccount } from '@wallet-standard/base'
 import type { StandardEventsChangeProperties, StandardEventsListeners } from '@wallet-standard/features'
+import { UnknownAccountError } from './errors.ts'
 
 /** The subset of the Web Storage API the wallets persist to (`localStorage` fits). */
 export type WalletSideStorage = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void }
@@ -24,6 +26,8 @@ export type WalletSideOptions = {
   autoApprove: boolean | undefined
   /** The wallet's own "user rejected" error (code 4001). */
   rejected: () => unknown
+  /** The accounts the site is granted now (none when not authorised): what a `change` event carries. */
+  grantedAccounts: () => readonly WalletAccount[]
 }
 
 type QueueEntry<R> = { request: R; resolve: () => void; reject: (error: unknown) => void }
@@ -110,6 +114,34 @@ export class WalletSide<R extends { readonly id: number }> {
     this.state.autoApprove = value
     this.save()
     if (value) for (const id of [...this.#queue.keys()]) this.approve(id)
+    this.notify()
+  }
+
+  /**
+   * Selects account `index` (the user's action in the wallet), stores it, and emits a `change` with the granted
+   * accounts when the site is connected. Selecting the selected account does nothing.
+   * @throws UnknownAccountError when `index` is not an integer from 0 to the number of accounts − 1 (nothing changes).
+   * @example side.selectAccount(1)
+   */
+  selectAccount(index: number): void {
+    const count = this.#options.accountCount
+    if (!Number.isInteger(index) || index < 0 || index >= count) throw new UnknownAccountError(index, count)
+    if (index === this.state.accountIndex) return
+    this.state.accountIndex = index
+    this.save()
+    if (this.state.authorised) this.emit({ accounts: this.#options.grantedAccounts() })
+    this.notify()
+  }
+
+  /**
+   * Disconnects the site (the user in the wallet, or `standard:disconnect`): de-authorises, stores it, and emits a
+   * `change` with no accounts. Does nothing when the site is not connected.
+   */
+  disconnect(): void {
+    if (!this.state.authorised) return
+    this.state.authorised = false
+    this.save()
+    this.emit({ accounts: this.#options.grantedAccounts() })
     this.notify()
   }
 

@@ -9,6 +9,7 @@ import { buildTransferPsbt, devWalletNetwork, signBip322, signEcdsaMessage } fro
 import { registerBitcoinWallet } from './register.ts'
 import { BitcoinDevWallet, BitcoinWalletError } from './wallet.ts'
 import type { BitcoinWalletAccount } from '../../adapters/bip122.standard.ts'
+import { UnknownAccountError } from '../../testing/errors.ts'
 
 /** The dev Bitcoin wallet through its Wallet Standard features, against a reference server of its own (port 0). */
 let server: ApiServer
@@ -118,7 +119,7 @@ describe('BitcoinDevWallet', () => {
     expect(reloaded.state).toMatchObject({ authorised: true, accountIndex: 3, paymentAddress: DEV_BITCOIN_PAYMENT_ADDRESSES[3], autoApprove: true })
     await wallet.features['standard:disconnect'].disconnect()
     expect(changes).toEqual([[DEV_BITCOIN_PAYMENT_ADDRESSES[3], DEV_BITCOIN_ORDINALS_ADDRESSES[3]], []])
-    expect(() => wallet.setAccount(5)).toThrow(RangeError)
+    expect(() => wallet.setAccount(5)).toThrow(UnknownAccountError)
   })
 
   test('behavior: signMessage signs BIP-322 or ECDSA as asked; an account not granted is 4100; a protocol the wallet lacks 4200', async () => {

@@ -9,6 +9,7 @@ import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../solana/network.ts'
 import { registerDevSolanaWallet } from './register.ts'
 import { DEV_SOLANA_THIEF_ADDRESS, DevSolanaWallet, DevSolanaWalletError, describeTransaction } from './wallet.ts'
 import type { DevSolanaWalletOptions } from './wallet.ts'
+import { UnknownAccountError } from '../../testing/errors.ts'
 
 /**
  * The dev Solana wallet in Node against the shared local Solana RPC of the test global setup. Every wallet here
@@ -132,7 +133,7 @@ describe('standard:connect, disconnect and events', () => {
     wallet.setAccount(0)
     expect(changes).toEqual([[funded[1]?.publicKey.toBase58()], []])
     expect(wallet.accounts).toEqual([])
-    expect(() => wallet.setAccount(7)).toThrow(RangeError)
+    expect(() => wallet.setAccount(7)).toThrow(UnknownAccountError)
   })
 
   test('behavior: the authorisation, account and auto-approve persist in storage; malformed storage starts fresh', async () => {

@@ -108,6 +108,7 @@ export class BitcoinDevWallet implements Wallet {
       accountCount: this.#accounts.length,
       autoApprove: options.autoApprove,
       rejected,
+      grantedAccounts: () => this.accounts,
     })
     this.features = {
       [BitcoinConnect]: { version: '1.0.0', connect: (input) => this.#connect(input) },
@@ -191,15 +192,10 @@ export class BitcoinDevWallet implements Wallet {
 
   /**
    * Selects account `index` (user action). Emits a `standard:events` change with the new accounts when connected.
-   * @throws RangeError when there is no such account.
+   * @throws UnknownAccountError when there is no such account.
    */
   setAccount(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.#accounts.length) throw new RangeError(`No dev Bitcoin account at index ${index}.`)
-    if (index === this.#side.state.accountIndex) return
-    this.#side.state.accountIndex = index
-    this.#side.save()
-    if (this.#side.state.authorised) this.#side.emit({ accounts: this.accounts })
-    this.#side.notify()
+    this.#side.selectAccount(index)
   }
 
   /** Turns auto-approve on or off (persisted); turning it on approves everything pending. */
@@ -209,11 +205,7 @@ export class BitcoinDevWallet implements Wallet {
 
   /** Disconnects the site (user action, or `standard:disconnect`): no accounts, a change event with `[]`. */
   disconnect(): void {
-    if (!this.#side.state.authorised) return
-    this.#side.state.authorised = false
-    this.#side.save()
-    this.#side.emit({ accounts: this.accounts })
-    this.#side.notify()
+    this.#side.disconnect()
   }
 
   // ---------------------------------------------------------------- features

@@ -117,6 +117,7 @@ export class DevSolanaWallet implements Wallet {
       accountCount: this.#keypairs.length,
       autoApprove: options.autoApprove,
       rejected: userRejected,
+      grantedAccounts: () => this.accounts,
     })
     const guard =
       <A extends readonly unknown[], R>(feature: string, method: (...args: A) => Promise<R>) =>
@@ -218,15 +219,10 @@ export class DevSolanaWallet implements Wallet {
 
   /**
    * Selects account `index` (user action). Emits `change` with the new accounts when the site is connected.
-   * @throws RangeError when `index` is not an account index.
+   * @throws UnknownAccountError when `index` is not an account index.
    */
   setAccount(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.#accounts.length) throw new RangeError(`No dev Solana wallet account at index ${index}.`)
-    if (index === this.#side.state.accountIndex) return
-    this.#side.state.accountIndex = index
-    this.#side.save()
-    if (this.#side.state.authorised) this.#side.emit({ accounts: this.accounts })
-    this.#side.notify()
+    this.#side.selectAccount(index)
   }
 
   /** Turns auto-approve on or off (persisted). Turning it on approves everything pending. */
@@ -239,11 +235,7 @@ export class DevSolanaWallet implements Wallet {
    * no accounts. No-op when not connected.
    */
   disconnect(): void {
-    if (!this.#side.state.authorised) return
-    this.#side.state.authorised = false
-    this.#side.save()
-    this.#side.emit({ accounts: [] })
-    this.#side.notify()
+    this.#side.disconnect()
   }
 
   /** The keypair of the selected account (tests verify signatures with it). */
