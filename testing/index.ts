@@ -7,6 +7,8 @@
  *   answers (approve, reject 4001, hang, fail with an error), which signs and sends for real on the RPC it is given.
  * - {@link connectedStorage} / {@link testWalletConnection}: the stored entries of a connection made earlier, which the
  *   modal's reconnect restores (a test whose subject is not connecting starts connected).
+ * - {@link signedInStorage}: the stored sign-in (SIWX) of that visitor, a session the dapp's server issued for a real
+ *   signed message, which the default `siwx` config's restore finds.
  */
 export { ConnectedStartError, TestWalletError, TestWalletOptionsError, UnknownAccountError, UnknownChainError } from './errors.ts'
 export { mnemonicToSeed } from './wallet/keys.ts'
@@ -19,5 +21,7 @@ export { connectedStorage, MODAL_STORAGE_PREFIX, testBitcoinWalletConnection, te
 export type { ConnectedNamespace, StoredConnection, TestBitcoinWalletConnectionOptions, TestSolanaWalletConnectionOptions, TestWalletConnectionOptions } from './session.ts'
 export { BITCOIN_CAIP_NETWORK_IDS, TEST_BITCOIN_WALLET_NAME, testBitcoinWalletStorageKey } from './bitcoin/names.ts'
 export { TEST_SOLANA_WALLET_NAME, testSolanaWalletStorageKey } from './solana/names.ts'
+export { signedInStorage } from './siwx.ts'
+export type { SignedInSession, SignedInStartOptions, SignedInStorageParameters, SignedInStorageReturnType } from './siwx.ts'
 export { MODAL_TEST_IDS } from './testIds.ts'
 export type { ModalTestId } from './testIds.ts'

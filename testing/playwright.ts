@@ -8,7 +8,8 @@
  *
  * Fixtures: `chain` (anvil started per worker, or `rpcUrl` / LATCHKEY_TEST_RPC_URL; `evm_snapshot` before each test,
  * `evm_revert` after), `wallet` (a test wallet on that chain, `walletOptions` merged in), `modal` (the page object),
- * `connected` (the page opened at `startPath` already connected, through the modal's reconnect). Needs
+ * `connected` (the page opened at `startPath` already connected, through the modal's reconnect; signed in as well with
+ * `startSignedIn`). Needs
  * `@playwright/test` (an optional peer dependency of latchkey) and, to start anvil, `@foundry-rs/anvil` or Foundry.
  */
 import { test as base } from '@playwright/test'
@@ -16,6 +17,7 @@ import { findFreePort, startAnvil } from './node/anvil.ts'
 import { connectChain, type TestChain } from './playwright/chain.ts'
 import { connectedStart, type ConnectedSession } from './playwright/connectedStart.ts'
 import { ModalPage } from './playwright/modal.ts'
+import type { SignedInStartOptions } from './siwx.ts'
 import { installTestWallet, setWalletScriptUrl, type PageTestWalletOptions, type TestWalletHandle } from './playwright/wallet.ts'
 
 // The page scripts are built beside this entry (dist/lib/test-wallet.js, test-solana-wallet.js, test-bitcoin-wallet.js).
@@ -48,6 +50,11 @@ export type LatchkeyTestOptions = {
   walletOptions: PageTestWalletOptions
   /** Where `connected` opens the page (default '/'). */
   startPath: string
+  /**
+   * When set, `connected` starts signed in too: the dapp's SIWX server as its `createSiwx` was given (`url`, and
+   * `projectId`, `statement` when it has them); the page's origin is Playwright's `baseURL`. Default none.
+   */
+  startSignedIn: Omit<SignedInStartOptions, 'origin'> | undefined
 }
 
 /** The fixtures. */
@@ -85,7 +92,9 @@ export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rp
     await use(new ModalPage(page))
   },
   startPath: ['/', { option: true }],
-  connected: async ({ page, wallet, startPath }, use) => {
-    await use(await connectedStart(page, { wallet, path: startPath }))
+  startSignedIn: [undefined, { option: true }],
+  connected: async ({ page, wallet, startPath, startSignedIn, baseURL }, use) => {
+    const siwx = startSignedIn && { ...startSignedIn, ...(baseURL ? { origin: new URL(startPath, baseURL).origin } : {}) }
+    await use(await connectedStart(page, { wallet, path: startPath, ...(siwx ? { siwx } : {}) }))
   },
 })

@@ -40,6 +40,12 @@ export type TestWalletHandle = {
   disconnect(): Promise<void>
   /** Makes the wallet answer like a broken one (garbage accounts or chain id, thrown strings…). */
   misbehave(misbehaviour: DevWalletMisbehaviour): Promise<void>
+  /**
+   * Signs `message` (EIP-191, as `personal_sign` answers) with account `account`'s key (default 0), in Node, with no
+   * prompt and no page: a signature made earlier, such as the sign-in a connected start seeds. Rejects with
+   * UnknownAccountError outside the wallet's accounts.
+   */
+  signMessage(message: string, account?: number): Promise<`0x${string}`>
 }
 
 /** The page scripts: set by the `latchkey/testing/playwright` entry (beside the built files), read once each. */
@@ -144,5 +150,6 @@ export async function installTestWallet(page: Page, options: PageTestWalletOptio
     },
     disconnect: () => call('disconnect'),
     misbehave: (misbehaviour) => call('misbehave', misbehaviour),
+    signMessage: (message, account) => model.signMessage(message, account),
   }
 }

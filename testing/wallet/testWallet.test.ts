@@ -78,6 +78,24 @@ describe('prompts', () => {
   })
 })
 
+describe('signMessage', () => {
+  it("signs as the account's personal_sign would, with no prompt and no change to the wallet", async () => {
+    const wallet = createTestWallet({ rpcUrl, mnemonic: DEV_MNEMONIC })
+    wallet.setAnswer('hang')
+    const signature = await wallet.signMessage('hello', 2)
+    expect(await verifyMessage({ address: DEV_ADDRESSES[2], message: 'hello', signature })).toBe(true)
+    expect(await verifyMessage({ address: DEV_ADDRESSES[0], message: 'hello', signature: await createTestWallet({ rpcUrl }).signMessage('hello') })).toBe(true)
+    expect(wallet.prompts).toEqual([])
+    expect(wallet.state).toMatchObject({ authorised: false, accountIndex: 0 })
+  })
+
+  it('bad input: an account outside the wallet is an UnknownAccountError; a message that is not text a TestWalletError', async () => {
+    const wallet = createTestWallet({ rpcUrl })
+    for (const bad of [-1, 5, 0.5]) await expect(wallet.signMessage('hello', bad)).rejects.toBeInstanceOf(UnknownAccountError)
+    await expect(wallet.signMessage(42 as unknown as string)).rejects.toThrow(new TestWalletError('The test wallet signs text only', { details: 'message must be a string, got 42' }))
+  })
+})
+
 describe('events', () => {
   it('setAccount emits accountsChanged, setChain chainChanged, disconnect accountsChanged [] and disconnect (4900)', async () => {
     const wallet = createTestWallet({ rpcUrl, chains: [31337, { chainId: 31338 }] })

@@ -7,13 +7,14 @@
  * The wallet's own actions emit the EIP-1193 events: `setAccount` (accountsChanged), `setChain` (chainChanged),
  * `disconnect` (accountsChanged [] and disconnect).
  */
-import type { Hex } from 'viem'
-import { TestWalletOptionsError } from '../errors.ts'
+import type { Hex, LocalAccount } from 'viem'
+import { TestWalletError, TestWalletOptionsError, UnknownAccountError } from '../errors.ts'
 import { type PromptAnswer, PromptDesk } from '../prompts.ts'
 
 export { parseAnswer } from '../prompts.ts'
 export type { PromptAnswer } from '../prompts.ts'
 import { announceDevWallet, devWalletIcon, type DevWalletInfo } from './announce.ts'
+import { devAccount } from './accounts.ts'
 import { accountsFromOptions, preview } from './keys.ts'
 import { DevWallet, DevWalletRpcError, type DevWalletChain, type DevWalletMisbehaviour, type PendingRequest, type PendingRequestKind, type WalletStorage } from './provider.ts'
 
@@ -94,11 +95,14 @@ export class TestWallet {
   /** The EIP-6963 identity it is announced with. */
   readonly info: Omit<DevWalletInfo, 'uuid'>
   readonly #desk: PromptDesk<PromptKind, Prompt>
+  /** The accounts given in the options; none for anvil's development accounts. */
+  readonly #given: readonly LocalAccount[] | undefined
 
   /** @throws TestWalletOptionsError for each malformed option (see {@link TestWalletOptions}). */
   constructor(options: TestWalletOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new TestWalletOptionsError('Invalid test wallet options', { details: `options must be an object, got ${preview(options)}` })
     const accounts = accountsFromOptions(options)
+    this.#given = accounts
     const chains = parseChains(options.chains ?? [31337], options.rpcUrl ?? DEFAULT_RPC_URL)
     for (const key of ['rdns', 'name', 'icon', 'storageKey'] as const) {
       const value = options[key]
@@ -206,6 +210,25 @@ export class TestWallet {
   /** Disconnects the site from the wallet's side: emits `accountsChanged` ([]) and `disconnect` (4900). */
   disconnect(): void {
     this.provider.disconnect()
+  }
+
+  /**
+   * Signs `message` as account `index` would answer `personal_sign` (EIP-191), at once and with no prompt: the test's
+   * own use of the wallet's keys (a signature made earlier, such as the sign-in a connected start seeds). The site never
+   * sees it; the wallet's state does not change.
+   * @param message the text to sign (UTF-8; a 0x string is signed as text too, unlike `personal_sign`).
+   * @param index the account (default 0).
+   * @returns the 65-byte signature, hex.
+   * @throws UnknownAccountError outside the wallet's accounts (the promise rejects); TestWalletError for a message that
+   *   is not a string.
+   * @example await wallet.signMessage('example.org wants you to sign in…', 1)
+   */
+  signMessage(message: string, index = 0): Promise<Hex> {
+    if (typeof message !== 'string') return Promise.reject(new TestWalletError('The test wallet signs text only', { details: `message must be a string, got ${preview(message)}` }))
+    const count = this.provider.addresses.length
+    if (!Number.isInteger(index) || index < 0 || index >= count) return Promise.reject(new UnknownAccountError(index, count))
+    const account = this.#given ? (this.#given[index] as LocalAccount) : devAccount(index)
+    return account.signMessage({ message })
   }
 
   /** Makes the wallet misbehave like a broken real one (answers garbage accounts or chain ids, throws strings…). */
