@@ -1,11 +1,14 @@
 /**
  * Draws a laid-out statechart as SVG: states as nested boxes (parallel regions dashed, initial states marked
  * with a dot and arrow, final states double-bordered), transitions as arrows labelled `event [guard] / delay`,
- * internal transitions as rows inside their state, active states highlighted. Wheel zooms around the pointer,
- * dragging pans; the view transform sits on one outer group, so the drawing inside is the chart alone (what
- * the SVG export keeps). Every colour is an attribute: the exported file needs no stylesheet.
+ * internal transitions as rows inside their state, active states highlighted. A chart that fits its frame at a readable
+ * scale is drawn whole; a bigger one (the root's) opens at a readable scale from its top, to be panned: dragging, the
+ * wheel (Ctrl or ⌘ with the wheel, or a pinch, zooms around the pointer) or the keyboard (arrows pan, + and − zoom, 0
+ * fits the whole chart, 1 goes back to the readable scale). The view transform sits on one outer group, so the drawing
+ * inside is the chart alone (what the SVG export keeps). Every colour is an attribute: the exported file needs no
+ * stylesheet.
  */
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
 import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from './layout.ts'
 import { BaseError } from '../kernel/errors.ts'
 
@@ -63,11 +66,35 @@ export const chartColoursDark: ChartColours = {
 export type ChartHandle = {
   /** The drawn SVG as a self-contained document (the whole chart at zoom 1, no pan). */
   exportSvg(): string
+  /** The whole chart in its frame, however small that makes it. */
   fit(): void
+  /** The opening view: the whole chart if it is readable so, else {@link readableScale} from its top. */
+  reset(): void
   zoomBy(factor: number): void
 }
 
-type View = { x: number; y: number; k: number }
+/**
+ * The smallest scale the chart opens at: its 10 px labels are 8 px on screen. A chart that would need less to fit
+ * whole opens at this scale (or its width's fit, if larger) from its top-left, and is panned.
+ */
+export const readableScale = 0.8
+
+/**
+ * The opening view of a `chart` (w × h px) in a `frame` (w × h px) with a 20 px margin: the whole chart, centred, when
+ * that keeps it at {@link readableScale} or more (never above 1); else the width's fit or the readable scale, whichever
+ * is larger, from the top (centred across when it fits across, else from the left edge).
+ */
+export function openingView(chart: { width: number; height: number }, frame: { width: number; height: number }): View {
+  const margin = 20
+  const across = (frame.width - 2 * margin) / chart.width
+  const whole = Math.min(1, across, (frame.height - 2 * margin) / chart.height)
+  const k = whole >= readableScale ? whole : Math.max(readableScale, Math.min(1, across))
+  const x = chart.width * k <= frame.width - 2 * margin ? (frame.width - chart.width * k) / 2 : margin
+  return { k, x, y: margin }
+}
+
+/** The view transform: translate by (x, y) px, then scale by k. */
+export type View = { x: number; y: number; k: number }
 
 const pathOf = (points: LayoutEdge['points']) => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')
 
@@ -159,13 +186,18 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 })
   const drag = useRef<{ x: number; y: number; view: View } | null>(null)
 
-  const fit = useCallback(() => {
+  const fitWhole = useCallback(() => {
     const box = svgRef.current?.getBoundingClientRect()
     if (!box || box.width === 0) return
     const k = Math.min(1, (box.width - 40) / layout.width, (box.height - 40) / layout.height)
     setView({ k, x: (box.width - layout.width * k) / 2, y: 20 })
   }, [layout])
-  useEffect(fit, [fit])
+  const reset = useCallback(() => {
+    const box = svgRef.current?.getBoundingClientRect()
+    if (!box || box.width === 0) return
+    setView(openingView(layout, box))
+  }, [layout])
+  useEffect(reset, [reset])
 
   const zoomAt = useCallback((factor: number, cx: number, cy: number) => {
     setView((v) => {
@@ -181,7 +213,9 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
     const onWheel = (event: WheelEvent) => {
       event.preventDefault()
       const box = svg.getBoundingClientRect()
-      zoomAt(Math.exp(-event.deltaY * 0.0015), event.clientX - box.left, event.clientY - box.top)
+      // A pinch on a touchpad arrives as a wheel event with ctrlKey: both zoom; a plain wheel scrolls the chart.
+      if (event.ctrlKey || event.metaKey) zoomAt(Math.exp(-event.deltaY * 0.0015), event.clientX - box.left, event.clientY - box.top)
+      else setView((v) => ({ ...v, x: v.x - (event.shiftKey ? event.deltaY : event.deltaX), y: v.y - (event.shiftKey ? 0 : event.deltaY) }))
     }
     svg.addEventListener('wheel', onWheel, { passive: false })
     return () => svg.removeEventListener('wheel', onWheel)
@@ -190,7 +224,8 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
   useImperativeHandle(
     ref,
     () => ({
-      fit,
+      fit: fitWhole,
+      reset,
       zoomBy: (factor) => {
         const box = svgRef.current?.getBoundingClientRect()
         zoomAt(factor, (box?.width ?? 0) / 2, (box?.height ?? 0) / 2)
@@ -216,7 +251,7 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
         return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(doc)}`
       },
     }),
-    [fit, zoomAt, layout, machineId, colours.background],
+    [fitWhole, reset, zoomAt, layout, machineId, colours.background],
   )
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -232,6 +267,20 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
   const onPointerUp = () => {
     drag.current = null
   }
+  const onKeyDown = (event: ReactKeyboardEvent<SVGSVGElement>) => {
+    const step = 60
+    const box = svgRef.current?.getBoundingClientRect()
+    const pan: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }
+    if (pan[event.key]) {
+      const [dx, dy] = pan[event.key]!
+      setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }))
+    } else if (event.key === '+' || event.key === '=') zoomAt(1.25, (box?.width ?? 0) / 2, (box?.height ?? 0) / 2)
+    else if (event.key === '-' || event.key === '_') zoomAt(0.8, (box?.width ?? 0) / 2, (box?.height ?? 0) / 2)
+    else if (event.key === '0') fitWhole()
+    else if (event.key === '1') reset()
+    else return
+    event.preventDefault()
+  }
 
   const nodes = [...layout.nodes].sort((a, b) => a.depth - b.depth)
   return (
@@ -241,6 +290,12 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
       aria-label={`Statechart of ${machineId}`}
       data-testid="chart"
       data-machine={machineId}
+      data-scale={view.k.toFixed(2)}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is panned and zoomed with the keyboard (arrows, + −, 0, 1)
+      tabIndex={0}
+      aria-roledescription="pannable chart"
+      aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 1"
+      onKeyDown={onKeyDown}
       width="100%"
       height="100%"
       style={{ display: 'block', cursor: drag.current ? 'grabbing' : 'grab', touchAction: 'none', background: colours.background }}

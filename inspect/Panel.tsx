@@ -9,7 +9,8 @@ import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEven
 import type { ActorRefFrom } from 'xstate'
 import { connectPanel, type PanelView } from './panel.connect.ts'
 import { panelTabs, type PanelTab, type panelMachine } from './panel.ts'
-import { ActorsTab, ChartTab, LogTab, SequenceTab, SessionTab } from './PanelTabs.tsx'
+import { ActorsTab, ChartTab, LogTab, SessionTab } from './PanelTabs.tsx'
+import { SequenceTab } from './Sequence.tsx'
 import type { InspectorRecorder } from './recorder.ts'
 
 const tabNames: Record<PanelTab, string> = { actors: 'Actors', chart: 'Chart', sequence: 'Sequence', log: 'Log', session: 'Export / Import' }
@@ -51,9 +52,12 @@ select, input { background: var(--control); border: 1px solid var(--edge); borde
 .lki-tree button[aria-pressed='true'] { background: var(--on); }
 .lki-value { color: var(--value); font-family: ui-monospace, monospace; }
 .lki-status, .lki-time { color: var(--muted); }
-.lki-canvas { height: 100%; min-height: 240px; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
+.lki-canvas { flex: 1 1 auto; height: 100%; min-height: 240px; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
 .lki-canvas svg { width: 100%; height: 100%; min-height: 240px; }
 .lki-chart { display: flex; flex-direction: column; height: 100%; }
+.lki-zoom { display: inline-flex; gap: 2px; margin-inline-start: auto; }
+.lki-zoom button[aria-label] { min-width: 32px; font-weight: 700; }
+.lki-canvas svg:focus-visible { outline: 2px solid var(--focus); outline-offset: -2px; }
 .lki-seq-scroll { overflow-x: auto; }
 .lki-messages .lki-ahead { color: var(--muted); }
 .lki-messages button[aria-pressed='true'] { background: var(--on); }

@@ -4,8 +4,8 @@
  * filtered log, and the session's export and import. React only renders: every choice is a handler of the view model.
  */
 import type { ELK } from 'elkjs/lib/elk-api.js'
-import { useEffect, useState, type ChangeEvent } from 'react'
-import { Chart, chartColours, chartColoursDark } from './Chart.tsx'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import { Chart, chartColours, chartColoursDark, type ChartHandle } from './Chart.tsx'
 import { layoutGraph, type ChartLayout } from './layout.ts'
 import type { PanelView } from './panel.connect.ts'
 import type { InspectorEntry } from './recorder.ts'
@@ -55,6 +55,7 @@ function useLayout(view: PanelView, elk: () => Promise<ELK>): ChartLayout | 'fai
 
 export function ChartTab({ view, elk }: { view: PanelView; elk: () => Promise<ELK> }) {
   const layout = useLayout(view, elk)
+  const chart = useRef<ChartHandle>(null)
   const readMerge = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]
     if (file) void file.text().then(view.mergeText)
@@ -76,73 +77,33 @@ export function ChartTab({ view, elk }: { view: PanelView; elk: () => Promise<EL
           Merge coverage file
           <input type="file" accept="application/json,.json" onChange={readMerge} />
         </label>
+        {layout && layout !== 'failed' && (
+          <span className="lki-zoom">
+            <button type="button" onClick={() => chart.current?.zoomBy(1.25)} aria-label="Zoom in" title="Zoom in (+)">
+              +
+            </button>
+            <button type="button" onClick={() => chart.current?.zoomBy(0.8)} aria-label="Zoom out" title="Zoom out (−)">
+              −
+            </button>
+            <button type="button" onClick={() => chart.current?.fit()} title="The whole chart (0)">
+              Whole chart
+            </button>
+            <button type="button" onClick={() => chart.current?.reset()} title="Readable size, from the top (1)">
+              Readable size
+            </button>
+          </span>
+        )}
       </div>
       {view.fileError && <p role="alert">{view.fileError}</p>}
       <div className="lki-canvas">
         {layout === 'failed' ? (
           <p role="alert">The chart could not be laid out.</p>
         ) : layout ? (
-          <Chart layout={layout} machineId={view.graph.id} activeIds={view.activeIds} coverage={view.visited} colours={view.themeMode === 'dark' ? chartColoursDark : chartColours} />
+          <Chart ref={chart} layout={layout} machineId={view.graph.id} activeIds={view.activeIds} coverage={view.visited} colours={view.themeMode === 'dark' ? chartColoursDark : chartColours} />
         ) : (
           <p>Laying out…</p>
         )}
       </div>
-    </div>
-  )
-}
-
-const laneWidth = 120
-const rowHeight = 22
-
-export function SequenceTab({ view }: { view: PanelView }) {
-  const width = Math.max(1, view.lifelines.length) * laneWidth
-  const x = (lane: number) => lane * laneWidth + laneWidth / 2
-  return (
-    <div className="lki-sequence">
-      <div className="lki-seq-scroll">
-        {/* The drawing; the list below it is the same events as buttons (a click or a key picks one). */}
-        <svg width={width} height={28 + view.messages.length * rowHeight} role="img" aria-label="Sequence of events between actors">
-          {view.lifelines.map((name, i) => (
-            <g key={name + String(i)}>
-              <text x={x(i)} y={14} textAnchor="middle" fontSize={12} fontWeight={600} fill="currentColor">
-                {name}
-              </text>
-              <line x1={x(i)} x2={x(i)} y1={20} y2={28 + view.messages.length * rowHeight} stroke="currentColor" strokeOpacity={0.3} />
-            </g>
-          ))}
-          {view.messages.map((m, i) => {
-            const y = 34 + i * rowHeight
-            const self = m.from === m.to
-            return (
-              <g key={m.seq} data-seq={m.seq} opacity={m.ahead ? 0.4 : 1} style={{ fill: m.selected ? 'var(--on-line)' : 'currentColor' }}>
-                <line x1={x(m.from)} x2={self ? x(m.from) + 18 : x(m.to)} y1={y} y2={y} style={{ stroke: m.selected ? 'var(--on-line)' : 'currentColor' }} strokeWidth={m.selected ? 2 : 1} />
-                <text x={(x(m.from) + x(m.to)) / 2 + (self ? 22 : 0)} y={y - 4} textAnchor={self ? 'start' : 'middle'} fontSize={11}>
-                  {m.type}
-                </text>
-              </g>
-            )
-          })}
-        </svg>
-      </div>
-      <ol className="lki-messages" aria-label="Events in time order">
-        {view.messages.map((m) => (
-          <li key={m.seq}>
-            <button type="button" aria-pressed={m.selected} className={m.ahead ? 'lki-ahead' : undefined} onClick={() => view.pick(m.selected ? null : m.seq)}>
-              {`${m.at.toFixed(0)} ms ${view.lifelines[m.from]} → ${view.lifelines[m.to]}: ${m.type}`}
-            </button>
-          </li>
-        ))}
-      </ol>
-      {view.picked && view.around && (
-        <section className="lki-around" aria-label="Snapshot before and after">
-          <h3>Event</h3>
-          <pre>{JSON.stringify(view.picked.kind === 'event' ? view.picked.event : view.picked, null, 2)}</pre>
-          <h3>Before</h3>
-          <pre>{view.around.before ? JSON.stringify({ value: view.around.before.value, context: view.around.before.context }, null, 2) : '—'}</pre>
-          <h3>After</h3>
-          <pre>{view.around.after ? JSON.stringify({ value: view.around.after.value, context: view.around.after.context }, null, 2) : '—'}</pre>
-        </section>
-      )}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { assign, createActor, setup, type AnyActorRef } from 'xstate'
+import { assign, createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate'
 import { describe, expect, test } from 'vitest'
 import { toastMachine } from '../machines/toast.ts'
 import { transitionInventory } from '../tests/model/coverage.ts'
@@ -74,6 +74,21 @@ describe('createRecorder', () => {
     ])
     actor.send({ type: 'door.close' })
     expect(recorder.session().coverage.door!.transitions).toEqual({ 'door.open --door.close[0]': 1 })
+  })
+
+  test("behavior: an actor without an id of its own is named by what it runs (its src, else its machine), not by XState's made-up id", () => {
+    const house = setup({
+      actors: { watchDoor: fromCallback(() => () => {}), fetchKeys: fromPromise(async () => 1), lock },
+    }).createMachine({
+      id: 'house',
+      context: ({ spawn }) => ({ spawned: spawn('lock'), named: spawn('lock', { id: 'frontLock' }) }),
+      invoke: [{ src: 'watchDoor' }, { src: 'fetchKeys', id: 'keys' }, { src: lock }],
+    })
+    const recorder = createRecorder()
+    createActor(house, { inspect: recorder.inspect }).start()
+    const names = recorder.session().actors.map((a) => a.name)
+    expect(names.sort()).toEqual(['frontLock', 'keys', 'lock', 'lock', 'root', 'watchDoor'])
+    expect(names.some((n) => /^\d+\.|^x:/.test(n))).toBe(false)
   })
 
   test('behavior: past the limit the oldest entries go, coverage keeps counting, listeners hear each entry', () => {

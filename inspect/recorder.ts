@@ -89,16 +89,26 @@ function machineOf(actor: ActorLike): AnyStateMachine | null {
   return logic && typeof logic.id === 'string' && logic.root ? (logic as unknown as AnyStateMachine) : null
 }
 
-/** How the inspector names `actor` (its system id; `root` for the root; else its id). */
+/**
+ * An id XState made up because the config gave none: an invoke's `<index>.<state node id>` (`0.root`) or a spawned
+ * actor's session id (`x:12`). Such an id says nothing to a reader.
+ */
+function isGeneratedId(actor: ActorLike): boolean {
+  return actor.id === actor.sessionId || /^\d+\.[^.]/.test(actor.id)
+}
+
+/**
+ * How the inspector names `actor`: its system id; `root` for the root; its id when the config gave one; else what it
+ * runs (the `src` named in its invoke or spawn, `watchConnectors`), else its machine's id (logic given inline), else its
+ * generated id.
+ */
 export function describeInspectedActor(actor: AnyActorRef): InspectedActor {
   const a = actor as ActorLike
   const parent = a._parent ?? null
-  return {
-    sessionId: a.sessionId,
-    name: typeof a.systemId === 'string' ? a.systemId : parent ? a.id : 'root',
-    machineId: machineOf(a)?.id ?? null,
-    parent: parent ? parent.sessionId : null,
-  }
+  const machineId = machineOf(a)?.id ?? null
+  const src = (a as { src?: unknown }).src
+  const name = typeof a.systemId === 'string' ? a.systemId : !parent ? 'root' : !isGeneratedId(a) ? a.id : typeof src === 'string' && !src.startsWith('xstate.') ? src : (machineId ?? a.id)
+  return { sessionId: a.sessionId, name, machineId, parent: parent ? parent.sessionId : null }
 }
 
 /** A transition's id as the model tests name it (tests/model/coverage.ts `transitionInventory`). */

@@ -84,6 +84,55 @@ test('without ?latchkey-inspect the demo loads no inspector', async ({ page }) =
   await expect(page.locator('latchkey-inspector')).toHaveCount(0)
 })
 
+test("the drawings read: the root's chart opens at a readable scale and pans and zooms, the sequence's arrows have heads and its lifelines whole names", async ({ page }) => {
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await connectDevWallet(page)
+
+  // Sequence: every message an arrow with a head; no actor named by XState's made-up id (0.root); each name fits its lane.
+  await tab(page, 'Sequence').click()
+  const drawing = panel(page).getByRole('img', { name: 'Sequence of events between actors' })
+  await expect(drawing).toBeVisible()
+  await expect(drawing.locator('[data-arrow]')).not.toHaveCount(0)
+  const arrows = await drawing.locator('[data-arrow]').evaluateAll((paths) => paths.map((p) => p.getAttribute('marker-end')))
+  expect(arrows.length).toBeGreaterThan(5)
+  expect(arrows.every((m) => m?.startsWith('url(#lki-seq-head'))).toBe(true)
+  const names = await drawing.locator('[data-lifeline]').evaluateAll((lanes) => lanes.map((g) => g.getAttribute('data-lifeline') ?? ''))
+  expect(names).toContain('watchConnectors')
+  expect(names.filter((n) => /^\d+\.|^x:\d/.test(n))).toEqual([])
+  const overlaps = await drawing.locator('[data-lifeline] text').evaluateAll((texts) => {
+    const boxes = texts.map((t) => (t as SVGTextElement).getBBox())
+    return boxes.slice(1).filter((b, i) => b.x < boxes[i]!.x + boxes[i]!.width).length
+  })
+  expect(overlaps).toBe(0)
+
+  // The root's chart: drawn at 0.8 or more from its top, not shrunk whole; the keyboard pans and zooms it, 0 fits it whole.
+  await tab(page, 'Actors').click()
+  await panel(page).getByRole('list', { name: 'Actors' }).getByRole('button', { name: /^root/ }).click()
+  await tab(page, 'Chart').click()
+  const chart = panel(page).getByTestId('chart')
+  await expect(chart).toHaveAttribute('data-machine', 'root')
+  // Its width's fit at 1280 px (0.8 at least): its top in the frame, the rest below to be panned to.
+  const scale = async () => Number(await chart.getAttribute('data-scale'))
+  await expect.poll(scale).toBeGreaterThanOrEqual(0.8)
+  const opening = await scale()
+  const [frame, drawn] = [await chart.boundingBox(), await chart.locator('[data-chart-content]').boundingBox()]
+  expect(drawn!.height).toBeGreaterThan(frame!.height)
+  const shift = () => chart.locator(':scope > g').getAttribute('transform')
+  const before = await shift()
+  await chart.focus()
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(shift).not.toBe(before)
+  await page.keyboard.press('+')
+  await expect.poll(scale).toBeCloseTo(opening * 1.25, 1)
+  await page.keyboard.press('0')
+  await expect.poll(scale).toBeLessThan(0.5)
+  await panel(page).getByRole('button', { name: 'Readable size' }).click()
+  await expect.poll(scale).toBeCloseTo(opening, 2)
+  await panel(page).getByRole('button', { name: 'Zoom out' }).click()
+  await expect.poll(scale).toBeCloseTo(opening * 0.8, 1)
+  await expectNoAxeViolations(page, "the inspector's root chart")
+})
+
 test('the panel is drawn as the modal is (its theme mode, then setThemeMode), and on a phone its bar is one row whose tabs scroll', async ({ page }, testInfo) => {
   const background = () => panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)
   await openCleanDemo(page, '/?latchkey-inspect&theme=dark')
