@@ -6,6 +6,7 @@ import { useConnecting, useFeatures, useModalView, useSend, useToast } from './h
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
 import { SheetHandle } from './SheetHandle.tsx'
+import { ConnectAhead } from './ConnectAhead.tsx'
 import { ShadowStyle, viewStyleRank } from './shadowStyles.tsx'
 import { messageText } from './errorSentence.ts'
 import { timing } from '../machines/timing.ts'
@@ -255,6 +256,9 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const open = mounted && !exiting
   const connecting = useConnecting()
   const viewStyle = <ViewCssAhead />
+  // Connect rendered ahead (hidden) until the first opening: the tap's render runs code already compiled.
+  const everOpened = useRef(false)
+  if (mounted) everOpened.current = true
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
   useInertPage(open, dialogRef)
@@ -308,15 +312,24 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     if (!open) return
     const dialog = dialogRef.current
     if (!dialog) return
-    const active = deepActiveElement()
-    // preventScroll: the dialog is fixed in the viewport, and scrolling it into view would force a layout in the tap.
-    if (!active || !dialog.contains(active)) dialog.focus({ preventScroll: true })
+    const focusIn = () => {
+      const active = deepActiveElement()
+      // preventScroll: the dialog is fixed in the viewport, and scrolling it into view would force a layout.
+      if (!active || !dialog.contains(active)) dialog.focus({ preventScroll: true })
+    }
+    // In the next frame's animation callback, before that frame paints: the dialog holds focus from its first paint, and
+    // the tap's task forces no style and layout of the new dialog (focus() computes them; the opening's own updates,
+    // such as the view's end of loading, would dirty them again before the frame). Without requestAnimationFrame, at once.
+    if (typeof requestAnimationFrame !== 'function') return focusIn()
+    const frame = requestAnimationFrame(focusIn)
+    return () => cancelAnimationFrame(frame)
   }, [open, view.view])
 
   if (!mounted)
     return (
       <>
         {viewStyle}
+        {everOpened.current ? null : <ConnectAhead />}
         <Toast />
       </>
     )

@@ -33,3 +33,9 @@ export function useModalInstance(): ModalInstance {
 export function useShellCopy(): ShellCopy {
   return useContext(CopyContext) ?? enShell
 }
+
+/**
+ * True inside Connect rendered ahead while the modal is closed (`ConnectAhead.tsx`): a component that would request
+ * something as it renders (an image's `src`) requests nothing there (spec §1: nothing before the visitor's intent).
+ */
+export const AheadContext = createContext(false)

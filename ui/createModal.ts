@@ -120,6 +120,8 @@ export function createModal(options: ModalOptions) {
   let prefetchedAtIdle = false
   /** Cancels the idle prefetch (`prefetch` option) or its creation of the core: the first intent and `destroy` call it. */
   let cancelIdlePrefetch = () => {}
+  /** The idle prefetch brought Connect's feature machines (`isConnectPrepared`): the shell may render Connect ahead. */
+  let connectPrepared = false
   /** Followers of the core's arrival and of the pending open (`subscribeCore`). */
   const coreFollowers = new Set<() => void>()
 
@@ -238,6 +240,9 @@ export function createModal(options: ModalOptions) {
     },
     pendingView(): ViewName | undefined {
       return core ? undefined : pendingView
+    },
+    isConnectPrepared(): boolean {
+      return connectPrepared && !destroyed
     },
     subscribeCore(follower: () => void): () => void {
       coreFollowers.add(follower)
@@ -386,12 +391,26 @@ export function createModal(options: ModalOptions) {
   const prepare = (created: CoreInstance) => {
     if (destroyed || created.getState().open) return
     void import('./firstOpen.ts').then(() => {
-      if (!destroyed && !created.getState().open) created.prepareConnect()
+      if (destroyed || created.getState().open) return
+      created.prepareConnect()
+      connectPrepared = true
+      tellFollowers()
     })
   }
   cancelIdlePrefetch = scheduleIdlePrefetch(options.prefetch, idleEnv, () => {
     const view: ViewName = getState().account.isConnected ? 'Account' : 'Connect'
-    if (core || requested || destroyed) return facade.prefetch(view)
+    if (core || requested || destroyed) {
+      facade.prefetch(view)
+      // The core came before the page was idle (an inspector, a connection being restored): Connect is prepared the same.
+      if (view === 'Connect' && idleEnv)
+        void request().then(
+          (created) => {
+            if (!destroyed) cancelIdlePrefetch = whenIdle(idleEnv, () => prepare(created))
+          },
+          () => {},
+        )
+      return
+    }
     prefetchedAtIdle = true
     tellFollowers()
     if (view === 'Connect') import('./firstOpen.ts').catch(() => {})

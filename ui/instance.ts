@@ -47,7 +47,13 @@ export type ModalInstance = {
   isCoreRequested(): boolean
   /** Internal: the view an `open()` before the core asked for (the pre-core dialog shows it), else undefined. */
   pendingView(): ViewName | undefined
-  /** Internal: calls `follower` when the core is asked for, when it arrives, and when the pending open changes. */
+  /**
+   * Internal: whether the idle prefetch prepared a first opening of Connect (its code in, the core created and Connect's
+   * feature machines brought at idle): the shell may then render Connect ahead, hidden. False after `destroy`, with
+   * `prefetch: false` and on a constrained connection (nothing is prepared there).
+   */
+  isConnectPrepared(): boolean
+  /** Internal: calls `follower` when the core is asked for, when it arrives, when the pending open changes and when Connect is prepared. */
   subscribeCore(follower: () => void): () => void
   /**
    * Internal: a page button's intent (pointerenter, focus, press): fetches the core, then the view's chunk

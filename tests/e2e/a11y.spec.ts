@@ -19,6 +19,30 @@ test.describe('keyboard', () => {
     expect(focus).toEqual({ hostHasShadow: true, innerText: 'Connect Wallet', innerTag: 'BUTTON' })
   })
 
+  test('the dialog holds focus from the first frame that shows it (focus moves in before that frame paints)', async ({ demo: page }) => {
+    // After the click, a task queued from the next animation frame runs once that frame has painted: the dialog is
+    // shown then, and focus is already inside it.
+    await page.evaluate(() => {
+      document.addEventListener(
+        'click',
+        () =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const roots: Array<Document | ShadowRoot> = [document]
+              for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot)
+              const shown = roots.flatMap((r) => [...r.querySelectorAll('[role="dialog"]')]).find((d) => d.getBoundingClientRect().width > 0)
+              let active = document.activeElement
+              while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+              ;(window as Window & { __firstFrame?: object }).__firstFrame = { shown: Boolean(shown), focusInside: Boolean(shown && active && shown.contains(active)) }
+            }, 0),
+          ),
+        { capture: true, once: true },
+      )
+    })
+    await openConnectDialog(page)
+    await expect.poll(() => page.evaluate(() => (window as Window & { __firstFrame?: object }).__firstFrame)).toEqual({ shown: true, focusInside: true })
+  })
+
   test('Tab and Shift+Tab stay inside the dialog', async ({ demo: page }) => {
     await openConnectDialog(page)
     // The directory's recommended wallets join the list once loaded (the All Wallets tag then shows "N+").

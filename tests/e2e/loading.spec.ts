@@ -35,6 +35,18 @@ const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes
 const firstOpenModules = ['ui/core.ts', 'ui/Modal.tsx', 'ui/views/Connect.tsx', 'machines/catalogue.ts', 'machines/remoteConfig.ts'] as const
 const fetchedOf = (requests: readonly string[]) => firstOpenModules.filter((m) => requests.some((u) => new URL(u).pathname.endsWith(`/${m}`)))
 
+/** Whether the modal's shadow root holds Connect rendered ahead (`ConnectAhead.tsx`), whether it shows, and how many dialogs. */
+const connectRenderedAhead = () => {
+  const roots: Array<Document | ShadowRoot> = [document]
+  for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot)
+  const ahead = roots.map((r) => r.querySelector('[data-testid="connect-ahead"]')).find(Boolean)
+  return {
+    ahead: Boolean(ahead?.querySelector('.lk-row')),
+    shown: Boolean(ahead && ahead.getBoundingClientRect().height > 0),
+    dialogs: roots.reduce((n, r) => n + r.querySelectorAll('[role="dialog"]').length, 0),
+  }
+}
+
 /** Loads the demo afresh (no hover, no focus, no click: no intent) and records every request from the start. */
 async function loadWithoutIntent(page: Page): Promise<string[]> {
   const requests: string[] = []
@@ -49,6 +61,10 @@ test("once the page is idle, the first open's code is fetched with no intent, fr
   const requests = await loadWithoutIntent(page)
   // The idle callback runs after load: the core, the shell, Connect's chunk, its catalogue machine and the remote config's.
   await expect.poll(() => fetchedOf(requests)).toEqual([...firstOpenModules])
+  // Then Connect is rendered ahead, hidden (a later idle period, Connect's feature machines brought): still nothing
+  // requested for it from the network, and no dialog.
+  await expect.poll(() => page.evaluate(connectRenderedAhead)).toEqual({ ahead: true, shown: false, dialogs: 0 })
+  await page.waitForLoadState('networkidle')
   // Nothing left this machine before intent (no public RPC, no hosted service), nothing of WalletConnect's SDK, no other view.
   expect(requests.filter((u) => !isLoopback(u))).toEqual([])
   expect(requests.filter((u) => u.includes('@walletconnect') || u.includes('/adapters/walletconnect.sdk'))).toEqual([])
@@ -75,6 +91,7 @@ test("with Save-Data on, nothing is fetched ahead: the first open's code waits f
   const ahead = ['ui/views/Connect.tsx', 'machines/catalogue.ts', 'machines/remoteConfig.ts']
   expect(fetchedOf(requests).filter((m) => ahead.includes(m))).toEqual([])
   expect(requests.filter((u) => !isLoopback(u))).toEqual([])
+  expect((await page.evaluate(connectRenderedAhead)).ahead).toBe(false)
   await openConnectDialog(page)
   await expect.poll(() => fetchedOf(requests).filter((m) => ahead.includes(m))).toEqual(ahead)
 })

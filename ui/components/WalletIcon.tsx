@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react'
+import { useContext, useState, type ReactNode } from 'react'
+import { AheadContext } from '../context.ts'
 import { isImageUrl } from '../../kernel/urls.ts'
 import { TokenGlyph, WalletConnectGlyph, WalletGlyph } from './glyphs.tsx'
 
@@ -19,7 +20,9 @@ export type IconGlyph = 'wallet' | 'token' | 'walletConnect'
  * nothing jumps and no broken image shows. Decorative (`alt=""`): the row's name is the label.
  */
 export function FallbackImage({ src, size, className, lazy, fallback }: { src: string | undefined; size: number; className: string; lazy: boolean; fallback: ReactNode }) {
-  const safe = safeImageUrl(src)
+  const url = safeImageUrl(src)
+  // Rendered ahead while the modal is closed: an inline image only, no request before intent.
+  const safe = useContext(AheadContext) && !url?.startsWith('data:') ? undefined : url
   // The source that failed (a new source is tried again).
   const [failed, setFailed] = useState<string | undefined>(undefined)
   if (!safe || failed === safe) {
