@@ -61,6 +61,7 @@ import { ms, ratio, renderTable, summarize } from './report.ts'
 import { serveStatic } from './serve.ts'
 import { measurePhone, reportPhone, type PhoneRun, type PhoneVisit } from './phone.ts'
 import { profileTap, reportTapProfile } from './profileTap.ts'
+import { measurePhoneCompared, reportPhoneCompared } from './phoneCompare.ts'
 import { measurePayPaint, reportPayPaint, type PayPaintResults } from './payPaint.ts'
 import type { StaticServer } from './serve.ts'
 import { kB, totalOf, weighFile } from './sizes.ts'
@@ -447,6 +448,52 @@ async function phoneMain(): Promise<void> {
   console.log(`  Library-only page: initial JS before idle ${kB(totalOf(latchkey.load.initialJs).gzip)} gzip (budget ≤ 100 kB); RainbowKit ${kB(totalOf(peer.load.initialJs).gzip)}.`)
   console.log(`  Library-only page: fetched at idle, before any intent: ${latchkey.load.idleJs.length} JS files, ${kB(totalOf(latchkey.load.idleJs).gzip)} gzip.`)
   printPhone(await measurePhoneOf(browser, latchkey.server, peer.server))
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+/** The value of `--name=value` on the command line, or undefined. */
+function argValue(name: string): string | undefined {
+  const prefix = `--${name}=`
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length)
+}
+
+/**
+ * `npm run bench -- --build-fixture=<dir>`: only builds the library-only page (with its source maps) into `<dir>`, for
+ * `--phone-compare` run from another checkout.
+ */
+async function buildFixtureMain(): Promise<void> {
+  const dir = argValue('build-fixture')!
+  await buildBenchPage('fixture', dir, { sourcemap: true })
+  console.log(`\n  Built the library-only page into ${dir}.\n`)
+}
+
+/**
+ * `npm run bench -- --phone-compare=<dir> [--rounds=N] [--kinds=idle,cold,asap]`: the phone profile (phoneCompare.ts)
+ * on this checkout's library-only page, the one built in `<dir>` (`--build-fixture`, from another checkout) and
+ * RainbowKit's, visits taking turns in one browser; 5 rounds of every kind by default, about 8 minutes.
+ */
+async function phoneCompareMain(): Promise<void> {
+  const other = argValue('phone-compare')!
+  const rounds = Number(argValue('rounds') ?? 5)
+  const kinds = (argValue('kinds') ?? 'idle,cold,asap').split(',') as PhoneVisit[]
+  if (!Number.isInteger(rounds) || rounds < 1 || kinds.some((k) => !['idle', 'cold', 'asap'].includes(k))) throw new BenchError('--rounds takes a whole number ≥ 1, --kinds a list of idle, cold, asap')
+  console.log(`\n  latchkey bench, --phone-compare: this checkout against ${other} and RainbowKit, taking turns\n`)
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
+  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
+  log('built the library-only and RainbowKit pages')
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const servers = await Promise.all([serveStatic(other), serveStatic(latchkeyDir), serveStatic(peerDir)])
+  defer(() => Promise.all(servers.map((s) => s.close())))
+  const [before, now, peer] = servers as [StaticServer, StaticServer, StaticServer]
+  const pages = [
+    { name: 'other build', server: before },
+    { name: 'this checkout', server: now },
+    { name: 'RainbowKit', server: peer },
+  ]
+  reportPhoneCompared(await measurePhoneCompared(browser, pages, rounds, kinds), kinds)
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
@@ -1250,28 +1297,34 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(130))
   })
 }
+/** `--phone-compare` runs as many rounds as asked: an hour at most. */
+const budgetMs = argValue('phone-compare') ? 3_600_000 : BUDGET_MS
 const watchdog = setTimeout(() => {
-  console.error(`\n  ✗ The bench took longer than ${BUDGET_MS / 1000} s; stopping.`)
+  console.error(`\n  ✗ The bench took longer than ${budgetMs / 1000} s; stopping.`)
   void cleanUp().finally(() => process.exit(1))
-}, BUDGET_MS)
+}, budgetMs)
 
-const run = process.argv.includes('--phone')
-  ? phoneMain
-  : process.argv.includes('--profile-tap')
-    ? profileTapMain
-    : process.argv.includes('--lazy-rule')
-      ? lazyRuleMain
-      : process.argv.includes('--size')
-        ? sizeMain
-        : process.argv.includes('--first-use')
-          ? firstUseMain
-          : process.argv.includes('--pay')
-            ? payMain
-            : process.argv.includes('--locale')
-              ? localeMain
-              : process.argv.includes('--inspect')
-                ? inspectMain
-                : main
+const run = argValue('build-fixture')
+  ? buildFixtureMain
+  : argValue('phone-compare')
+    ? phoneCompareMain
+    : process.argv.includes('--phone')
+      ? phoneMain
+      : process.argv.includes('--profile-tap')
+        ? profileTapMain
+        : process.argv.includes('--lazy-rule')
+          ? lazyRuleMain
+          : process.argv.includes('--size')
+            ? sizeMain
+            : process.argv.includes('--first-use')
+              ? firstUseMain
+              : process.argv.includes('--pay')
+                ? payMain
+                : process.argv.includes('--locale')
+                  ? localeMain
+                  : process.argv.includes('--inspect')
+                    ? inspectMain
+                    : main
 run()
   .then(async () => {
     await cleanUp()

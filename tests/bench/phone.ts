@@ -172,10 +172,13 @@ async function visit(browser: Browser, server: StaticServer, kind: PhoneVisit): 
   }
 }
 
-/** The phone runs of one page: `runs` visits of each kind, alternating kinds so that drift hits each alike. */
-export async function measurePhone(browser: Browser, server: StaticServer, runs: number): Promise<Record<PhoneVisit, PhoneRun[]>> {
+/**
+ * The phone runs of one page: `runs` visits of each of `kinds` (all three by default), alternating kinds so that drift
+ * hits each alike; a kind left out has no runs.
+ */
+export async function measurePhone(browser: Browser, server: StaticServer, runs: number, kinds: readonly PhoneVisit[] = ['idle', 'cold', 'asap']): Promise<Record<PhoneVisit, PhoneRun[]>> {
   const out: Record<PhoneVisit, PhoneRun[]> = { idle: [], cold: [], asap: [] }
-  for (let i = 0; i < runs; i++) for (const kind of ['idle', 'cold', 'asap'] as const) out[kind].push(await visit(browser, server, kind))
+  for (let i = 0; i < runs; i++) for (const kind of kinds) out[kind].push(await visit(browser, server, kind))
   return out
 }
 
