@@ -195,9 +195,10 @@ if (themeParam !== 'dark' && themeParam !== 'light')
   // For the tests and for curious developers.
 ;(window as unknown as { latchkey: typeof modal }).latchkey = modal
 // `?latchkey-inspect`: the inspector (latchkey/inspect) docked on the demo; its code loads only when the address asks.
+// A live replay's wallet prompts are approved by the EVM dev wallet's own control.
 if (params.has('latchkey-inspect'))
   void import('../inspect/index.ts')
-    .then(({ inspect }) => inspect(modal, { urlOptIn: true }))
+    .then(({ inspect }) => inspect(modal, { urlOptIn: true, wallets: [wallet] }))
     .then((inspector) => {
       ;(window as unknown as { latchkeyInspector: typeof inspector }).latchkeyInspector = inspector
     })

@@ -9,6 +9,9 @@ import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEven
 import type { ActorRefFrom } from 'xstate'
 import { connectPanel, type PanelView } from './panel.connect.ts'
 import { panelTabs, type PanelTab, type panelMachine } from './panel.ts'
+import { LiveReplayBar } from './LiveReplay.tsx'
+import { connectLiveReplay } from './liveReplay.connect.ts'
+import type { liveReplayMachine } from './liveReplay.ts'
 import { ActorsTab, ChartTab, LogTab, SessionTab } from './PanelTabs.tsx'
 import { SequenceTab } from './Sequence.tsx'
 import type { InspectorRecorder } from './recorder.ts'
@@ -44,6 +47,7 @@ select, input { background: var(--control); border: 1px solid var(--edge); borde
 .lki-replay button { display: inline-flex; align-items: center; justify-content: center; min-width: 32px; }
 .lki-replay svg { width: 14px; height: 14px; }
 .lki-replay input[type='range'] { flex: 1 1 120px; min-width: 100px; accent-color: var(--on-line); }
+.lki-live-failure { flex: 1 1 100%; margin: 0; }
 .lki-step { flex: 1 1 200px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .lki-body { flex: 1; overflow: auto; padding: 8px; }
 .lki-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 6px; }
@@ -73,10 +77,17 @@ pre { font: 12px/1.3 ui-monospace, monospace; white-space: pre-wrap; word-break:
 }
 `
 
-export type PanelProps = { panel: ActorRefFrom<typeof panelMachine>; recorder: InspectorRecorder; elk: () => Promise<ELK>; onClose: () => void }
+export type PanelProps = {
+  panel: ActorRefFrom<typeof panelMachine>
+  /** The live replay (a recorded path sent again to this page's actors). */
+  live: ActorRefFrom<typeof liveReplayMachine>
+  recorder: InspectorRecorder
+  elk: () => Promise<ELK>
+  onClose: () => void
+}
 
 /** The panel: reads the panel actor and the recorder, and renders the view model. */
-export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
+export function Panel({ panel, live, recorder, elk, onClose }: PanelProps) {
   const subscribePanel = useCallback(
     (listener: () => void) => {
       const subscription = panel.subscribe(listener)
@@ -87,8 +98,20 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
   const snapshot = useSyncExternalStore(subscribePanel, () => panel.getSnapshot())
   const subscribe = useCallback((listener: () => void) => recorder.subscribe(listener), [recorder])
   const version = useSyncExternalStore(subscribe, () => recorderVersion(recorder))
-  const live = sessionAt(recorder, version)
-  const view = connectPanel(snapshot, panel.send, live)
+  const session = sessionAt(recorder, version)
+  const view = connectPanel(snapshot, panel.send, session)
+  const subscribeLive = useCallback(
+    (listener: () => void) => {
+      const subscription = live.subscribe(listener)
+      return () => subscription.unsubscribe()
+    },
+    [live],
+  )
+  const liveView = connectLiveReplay(
+    useSyncExternalStore(subscribeLive, () => live.getSnapshot()),
+    live.send,
+    view.session,
+  )
   // On a phone the tabs scroll in one row: the shown tab is scrolled into sight whenever it changes.
   const tabList = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -136,6 +159,7 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
         </div>
       </div>
       {!view.collapsed && view.replay && <ReplayBar replay={view.replay} />}
+      {!view.collapsed && liveView.shown && <LiveReplayBar live={liveView} />}
       {!view.collapsed && (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the tab panel scrolls; a keyboard reaches and scrolls it (WAI-ARIA tabs pattern)
         <div className="lki-body" id="lki-body" role="tabpanel" aria-labelledby={`lki-tab-${view.tab}`} tabIndex={0}>
@@ -143,7 +167,7 @@ export function Panel({ panel, recorder, elk, onClose }: PanelProps) {
           {view.tab === 'chart' && <ChartTab view={view} elk={elk} />}
           {view.tab === 'sequence' && <SequenceTab view={view} />}
           {view.tab === 'log' && <LogTab view={view} />}
-          {view.tab === 'session' && <SessionTab view={view} />}
+          {view.tab === 'session' && <SessionTab view={view} live={liveView} />}
         </div>
       )}
     </section>

@@ -7,6 +7,7 @@ import type { ELK } from 'elkjs/lib/elk-api.js'
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { Chart, chartColours, chartColoursDark, type ChartHandle } from './Chart.tsx'
 import { layoutGraph, type ChartLayout } from './layout.ts'
+import type { LiveReplayView } from './liveReplay.connect.ts'
 import type { PanelView } from './panel.connect.ts'
 import type { InspectorEntry } from './recorder.ts'
 
@@ -146,7 +147,7 @@ export function LogTab({ view }: { view: PanelView }) {
   )
 }
 
-export function SessionTab({ view }: { view: PanelView }) {
+export function SessionTab({ view, live }: { view: PanelView; live: LiveReplayView }) {
   const download = () => {
     const url = URL.createObjectURL(new Blob([view.exportText()], { type: 'application/json' }))
     const a = document.createElement('a')
@@ -185,6 +186,14 @@ export function SessionTab({ view }: { view: PanelView }) {
         )}
       </div>
       {view.fileError && <p role="alert">{view.fileError}</p>}
+      <h3>Replay on this page</h3>
+      <p>
+        Sends the {live.pathLength} events {view.imported ? 'the imported session' : "this page's log"} received from outside (gestures and the dapp's calls) to this page's actors again, in order, step by step or at the
+        recording's pace; the test wallets approve their prompts. A step its actor does not accept in its state stops the replay.
+      </p>
+      <button type="button" onClick={live.start} disabled={live.pathLength === 0 || (live.shown && !live.done && live.failure === null)}>
+        Replay on this page
+      </button>
     </div>
   )
 }

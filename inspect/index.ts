@@ -9,12 +9,15 @@
  */
 import type { AnyActorRef } from 'xstate'
 import type { PanelTab, PanelThemeMode } from './panel.ts'
+import type { ReplayWallet } from './liveReplay.driver.ts'
 import type { MountedPanel } from './mount.tsx'
 import { createRecorder, type InspectorRecorder, type InspectorSession } from './recorder.ts'
 import { parseSession } from './session.ts'
 
 export type { Coverage, InspectedActor, InspectorEntry, InspectorRecorder, InspectorSession } from './recorder.ts'
 export { createRecorder } from './recorder.ts'
+export type { LiveStep } from './liveReplay.ts'
+export type { ReplayWallet } from './liveReplay.driver.ts'
 export { coverageSummary, InspectorSessionError, mergeCoverage, parseSession } from './session.ts'
 
 /**
@@ -65,6 +68,11 @@ export type InspectOptions = {
   limit?: number
   /** Where the panel's host element goes; default `document.body`. */
   container?: HTMLElement
+  /**
+   * The test wallets whose prompts a live replay (Export / Import → Replay on this page) approves while it runs: the
+   * development wallets fit ({@link ReplayWallet}). Default none: the prompts wait for the tester.
+   */
+  wallets?: readonly ReplayWallet[]
 }
 
 export type InspectorHandle = {
@@ -118,7 +126,7 @@ export async function inspect(modal: InspectableModal, options: InspectOptions =
     host.remove()
   }
   const { mountPanel } = await import('./mount.tsx')
-  if (!closed) mounted = mountPanel(shadow, recorder, { tab: options.tab, themeMode: theme.now(), onClose: close })
+  if (!closed) mounted = mountPanel(shadow, recorder, { tab: options.tab, themeMode: theme.now(), onClose: close, root: modal.actor, wallets: options.wallets })
   return {
     close,
     exportSession: () => recorder.session(),

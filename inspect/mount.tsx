@@ -5,15 +5,24 @@
  */
 import type { ELK } from 'elkjs/lib/elk-api.js'
 import { createRoot } from 'react-dom/client'
-import { createActor } from 'xstate'
+import { createActor, type AnyActorRef } from 'xstate'
 import { Panel, panelCss } from './Panel.tsx'
+import { liveReplayMachine } from './liveReplay.ts'
+import { liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
 import { panelMachine, type PanelTab, type PanelThemeMode } from './panel.ts'
 import type { InspectorRecorder } from './recorder.ts'
 
-export type MountedPanel = { panel: ReturnType<typeof createActor<typeof panelMachine>>; unmount: () => void }
+export type MountedPanel = { panel: ReturnType<typeof createActor<typeof panelMachine>>; live: ReturnType<typeof createActor<typeof liveReplayMachine>>; unmount: () => void }
 
-/** Renders the panel into `shadow` and starts its actor; `unmount` stops both. */
-export function mountPanel(shadow: ShadowRoot, recorder: InspectorRecorder, options: { tab?: PanelTab; themeMode?: PanelThemeMode; onClose: () => void }): MountedPanel {
+/**
+ * Renders the panel into `shadow` and starts its actors (the panel's, and the live replay's on `root`'s page with
+ * `wallets` answering prompts); `unmount` stops them all.
+ */
+export function mountPanel(
+  shadow: ShadowRoot,
+  recorder: InspectorRecorder,
+  options: { tab?: PanelTab; themeMode?: PanelThemeMode; onClose: () => void; root: AnyActorRef; wallets?: readonly ReplayWallet[] },
+): MountedPanel {
   const style = document.createElement('style')
   style.textContent = panelCss
   const container = document.createElement('div')
@@ -24,13 +33,16 @@ export function mountPanel(shadow: ShadowRoot, recorder: InspectorRecorder, opti
     return elk
   }
   const panel = createActor(panelMachine, { input: { tab: options.tab, themeMode: options.themeMode } }).start()
+  const live = createActor(liveReplayMachine.provide({ actors: liveReplayActors(options.root, options.wallets) })).start()
   const root = createRoot(container)
-  root.render(<Panel panel={panel} recorder={recorder} elk={loadElk} onClose={options.onClose} />)
+  root.render(<Panel panel={panel} live={live} recorder={recorder} elk={loadElk} onClose={options.onClose} />)
   return {
     panel,
+    live,
     unmount: () => {
       root.unmount()
       panel.stop()
+      live.stop()
       style.remove()
       container.remove()
     },

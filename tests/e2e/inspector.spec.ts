@@ -4,7 +4,7 @@
  * event, the log's filters, an export that imports back identically; keyboard, axe, no request off loopback.
  */
 import type { Page } from '@playwright/test'
-import { connectButton, connectDevWallet, dialog, expect, expectNoAxeViolations, liveState, test } from './fixtures.ts'
+import { accountButton, connectButton, connectDevWallet, dialog, expect, expectNoAxeViolations, liveState, test } from './fixtures.ts'
 import { openCleanDemo } from './fixtures.ts'
 
 const panel = (page: Page) => page.locator('latchkey-inspector').getByRole('region', { name: 'latchkey inspector' })
@@ -254,6 +254,74 @@ test("an exported session replays step by step on a fresh page: the chart and th
   expect(liveTypes.filter((t) => t.startsWith('connection.'))).toEqual([])
   await replay.getByRole('button', { name: 'Stop replay' }).click()
   await expect(replay).toHaveCount(0)
+})
+
+/** The last recorded state value of each named machine actor of a session (root, router, connection.eip155, …). */
+function lastStates(
+  session: { actors: Array<{ sessionId: string; name: string; machineId: string | null }>; entries: Array<{ kind: string; actor: string; value?: unknown; source?: string | null; event?: { type: string } }> },
+  names: string[],
+) {
+  const byId = new Map(session.actors.map((a) => [a.sessionId, a.name]))
+  const out: Record<string, unknown> = {}
+  for (const e of session.entries) if (e.kind === 'snapshot' && names.includes(byId.get(e.actor) ?? '')) out[byId.get(e.actor)!] = e.value
+  return out
+}
+type Exported = Parameters<typeof lastStates>[0]
+const exportLive = (page: Page) => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { latchkeyInspector: { exportSession(): unknown } }).latchkeyInspector.exportSession())) as Exported)
+
+test('a recorded connect and Account, replayed on a fresh page against the dev wallet, ends in the same states; a step not accepted stops the replay and sends nothing more', async ({ page }) => {
+  // Record: connect the dev wallet (its prompt approved in its panel), then open Account.
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  await expect(dialog(page, 'Account')).toBeVisible()
+  const names = ['router', 'modal', 'connection.eip155']
+  const recorded = lastStates(await exportLive(page), names)
+  expect(recorded['connection.eip155']).toBeTruthy()
+  await tab(page, 'Export / Import').click()
+  const download = page.waitForEvent('download')
+  await panel(page).getByRole('button', { name: 'Download session (JSON)' }).click()
+  const file = await (await download).path()
+
+  // A fresh page: not connected, the wallet not authorised. The file's path is sent to this page's actors.
+  await page.evaluate(() => localStorage.clear())
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await tab(page, 'Export / Import').click()
+  await panel(page).getByLabel('Open a session file').setInputFiles(file)
+  await panel(page).getByRole('button', { name: 'Replay on this page' }).click()
+  const live = panel(page).getByRole('toolbar', { name: 'Live replay' })
+  await expect(live.getByTestId('lki-live-status')).toContainText(/^0 of \d+ steps sent; next: /)
+  // One step by hand, then the rest at the recording's pace.
+  await live.getByRole('button', { name: 'Send next step' }).click()
+  await expect(live.getByTestId('lki-live-status')).toContainText(/^1 of \d+ steps sent/)
+  await live.getByRole('button', { name: 'Run to the end' }).click()
+  await expect(live.getByTestId('lki-live-status')).toContainText(/^All \d+ steps sent$/, { timeout: 45_000 })
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(dialog(page, 'Account')).toBeVisible()
+  await expect.poll(async () => lastStates(await exportLive(page), names)).toEqual(recorded)
+  await expectNoAxeViolations(page, 'the inspector replaying live')
+  await live.getByRole('button', { name: 'End live replay' }).click()
+  await expect(live).toHaveCount(0)
+
+  // The same file with a step no actor accepts put second: the first is sent, the second stops the replay, no connect.
+  const session = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8')) as Exported
+  const root = session.actors.find((a) => a.name === 'root')!.sessionId
+  const outside = session.entries.flatMap((e, i) => (e.kind === 'event' && e.source === null && !e.event!.type.startsWith('xstate.') ? [i] : []))
+  session.entries.splice(outside[1]!, 0, { seq: 999_999, at: 0, kind: 'event', actor: root, source: null, event: { type: 'app.unheardOf' } } as Exported['entries'][number])
+  await page.evaluate(() => localStorage.clear())
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await page.evaluate((json) => (window as unknown as { latchkeyInspector: { importSession(json: unknown): unknown } }).latchkeyInspector.importSession(json), JSON.stringify(session))
+  await tab(page, 'Export / Import').click()
+  await panel(page).getByRole('button', { name: 'Replay on this page' }).click()
+  await live.getByRole('button', { name: 'Run to the end' }).click()
+  await expect(live.getByRole('alert')).toContainText('Step 2 (root: app.unheardOf) is not accepted: root is in ')
+  await expect(live.getByRole('alert')).toContainText('The replay stopped; nothing more was sent.')
+  await expect(live.getByTestId('lki-live-status')).toHaveText(/^Stopped after 1 of \d+ steps$/)
+  await expect(live.getByRole('button', { name: 'Send next step' })).toBeDisabled()
+  const heard = (await exportLive(page)).entries.flatMap((e) => (e.kind === 'event' ? [e.event!.type] : []))
+  expect(heard).not.toContain('app.unheardOf')
+  expect(heard.filter((t) => t === 'connection.request')).toEqual([])
+  await expect(liveState(page).status).toHaveText('disconnected')
 })
 
 test('the panel stays usable while the modal is open: its tabs take clicks and it shows the open view, the modal stays open', async ({ page }) => {

@@ -1,0 +1,184 @@
+import { assign, createActor, fromCallback, fromPromise, setup, toPromise, waitFor, type AnyActorRef } from 'xstate'
+import { describe, expect, test } from 'vitest'
+import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
+import { holdsRedacted, LiveReplayError, livePath, liveReplayMachine, type LiveReplayEvent, type LiveStep } from './liveReplay.ts'
+import { liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
+import { REDACTED } from './plain.ts'
+import { createRecorder } from './recorder.ts'
+import { coverageSummary } from './session.ts'
+
+/** A wallet-like lock: `door.open` asks the wallet, whose approval sends `door.approved`. */
+const lock = setup({ types: { events: {} as { type: 'lock.toggle' } } }).createMachine({
+  id: 'lock',
+  initial: 'locked',
+  states: { locked: { on: { 'lock.toggle': 'open' } }, open: { on: { 'lock.toggle': 'locked' } } },
+})
+const door = setup({
+  types: { context: {} as { lock: AnyActorRef; visitor: string }, events: {} as { type: 'door.open'; visitor: string } | { type: 'door.approved' } | { type: 'door.close' } },
+  actors: { lock },
+  actions: { remember: assign({ visitor: ({ event }) => (event.type === 'door.open' ? event.visitor : '') }) },
+}).createMachine({
+  id: 'door',
+  context: ({ spawn }) => ({ lock: spawn('lock', { id: 'lock', systemId: 'lock' }), visitor: '' }),
+  initial: 'closed',
+  states: {
+    closed: { on: { 'door.open': { target: 'asking', actions: 'remember' } } },
+    asking: { on: { 'door.approved': 'open' } },
+    open: { on: { 'door.close': 'closed' } },
+  },
+})
+
+/** A test wallet that holds prompts until approved; approving one tells `door` it was approved. */
+function heldWallet(door: () => AnyActorRef) {
+  const listeners = new Set<() => void>()
+  let pending: { id: number }[] = []
+  let id = 0
+  const wallet: ReplayWallet & { ask(): void } = {
+    get pending() {
+      return [...pending]
+    },
+    approve(prompt: number) {
+      pending = pending.filter((p) => p.id !== prompt)
+      door().send({ type: 'door.approved' })
+      for (const l of listeners) l()
+      return true
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    ask() {
+      pending.push({ id: ++id })
+      for (const l of listeners) l()
+    },
+  }
+  return wallet
+}
+
+/** The recorded session of a visitor opening the door (the wallet approving), toggling the lock, closing the door. */
+function recordedPath(): LiveStep[] {
+  const recorder = createRecorder()
+  const actor = createActor(door, { inspect: recorder.inspect }).start()
+  actor.send({ type: 'door.open', visitor: 'A' })
+  actor.send({ type: 'door.approved' })
+  actor.system.get('lock').send({ type: 'lock.toggle' })
+  actor.send({ type: 'door.close' })
+  return livePath(recorder.session())
+}
+
+describe('livePath', () => {
+  test("behavior: the path is the events actors received from outside, by the actor's name, with its state before", () => {
+    const path = recordedPath()
+    expect(path.map((s) => [s.actor, s.event.type, s.before])).toEqual([
+      ['root', 'door.open', 'closed'],
+      ['root', 'door.approved', 'asking'],
+      ['lock', 'lock.toggle', 'locked'],
+      ['root', 'door.close', 'open'],
+    ])
+    expect(path[0]!.gap).toBe(0)
+    expect(path.every((s) => s.gap >= 0)).toBe(true)
+  })
+
+  test('behavior: a redacted value anywhere in an event is found (it cannot be sent again)', () => {
+    expect(holdsRedacted({ type: 'email.otp', otp: REDACTED })).toBe(true)
+    expect(holdsRedacted({ type: 'x', nested: [{ jwt: REDACTED }] })).toBe(true)
+    expect(holdsRedacted({ type: 'x', value: 'redacted' })).toBe(false)
+  })
+})
+
+describe('live replay on a page', () => {
+  const path = () => recordedPath().filter((s) => s.event.type !== 'door.approved')
+
+  test("behavior: step by step, each event goes to the page's actor of its name; the wallet's prompt is approved by the wallet", async () => {
+    const page = createActor(door).start()
+    const wallet = heldWallet(() => page)
+    // The page asks the wallet when the door is asked to open (as the modal asks the dev wallet on a connect).
+    page.subscribe((s) => s.matches('asking') && wallet.pending.length === 0 && wallet.ask())
+    const replay = createActor(liveReplayMachine.provide({ actors: liveReplayActors(page, [wallet], { maxGap: 0 }) })).start()
+    replay.send({ type: 'replay.start', steps: path() })
+    replay.send({ type: 'replay.next' })
+    await waitFor(replay, (s) => s.matches({ active: 'ready' }))
+    await waitFor(page, (s) => s.matches('open'))
+    expect(page.getSnapshot().context.visitor).toBe('A')
+    replay.send({ type: 'replay.run' })
+    await waitFor(replay, (s) => s.matches({ active: 'done' }))
+    expect(page.system.get('lock').getSnapshot().value).toBe('open')
+    expect(page.getSnapshot().value).toBe('closed')
+    replay.send({ type: 'replay.stop' })
+    expect(replay.getSnapshot().value).toBe('idle')
+  })
+
+  test('behavior: a step its actor does not accept stops the replay with a clear message, and nothing more is sent', async () => {
+    const page = createActor(door).start()
+    const heard: string[] = []
+    page.system.inspect((e) => e.type === '@xstate.event' && heard.push(e.event.type))
+    const steps: LiveStep[] = [{ seq: 1, actor: 'root', event: { type: 'door.close' }, before: null, gap: 0 }, ...path()]
+    const replay = createActor(liveReplayMachine.provide({ actors: liveReplayActors(page, [], { stateWait: 50 }) })).start()
+    replay.send({ type: 'replay.start', steps })
+    replay.send({ type: 'replay.run' })
+    await waitFor(replay, (s) => s.matches('refused'))
+    expect(replay.getSnapshot().context.failure).toMatchInlineSnapshot(`"Step 1 (root: door.close) is not accepted: root is in closed, the recording had it in (no state). The replay stopped; nothing more was sent."`)
+    expect(replay.getSnapshot().context.next).toBe(0)
+    expect(heard.filter((t) => t.startsWith('door.') || t.startsWith('lock.'))).toEqual([])
+  })
+
+  test('behavior: a step naming no actor of the page, or carrying a redacted value, is refused with its reason', async () => {
+    const page = createActor(door).start()
+    const actors = liveReplayActors(page)
+    const run = (step: LiveStep) => toPromise(createActor(actors.sendStep, { input: { step, index: 2, paced: false } }).start())
+    await expect(run({ seq: 1, actor: 'root', event: { type: 'door.open', visitor: REDACTED }, before: 'closed', gap: 0 })).rejects.toThrowError(LiveReplayError)
+    await expect(run({ seq: 1, actor: 'root', event: { type: 'door.open', visitor: REDACTED }, before: 'closed', gap: 0 })).rejects.toThrow(/^Step 3 \(root: door\.open\) carries a value the recording redacted/)
+    expect(page.getSnapshot().value).toBe('closed')
+  })
+
+  test('model: the walk takes every transition and reaches every state (100 %, counted by the inspector itself)', async () => {
+    const step: LiveStep = { seq: 1, actor: 'root', event: { type: 'x' }, before: null, gap: 0 }
+    // The page's side held until the walk answers it: each sendStep resolves or fails when told.
+    let settle: { resolve: () => void; reject: (e: unknown) => void } | null = null
+    const logic = liveReplayMachine.provide({
+      actors: {
+        sendStep: fromPromise(() => new Promise<void>((resolve, reject) => (settle = { resolve, reject }))),
+        answerWallets: fromCallback(() => () => {}),
+      },
+    })
+    type Move = LiveReplayEvent | 'sent' | 'refused'
+    const paths: Move[][] = [
+      [
+        { type: 'replay.start', steps: [step, step, step] },
+        { type: 'replay.next' },
+        'sent',
+        { type: 'replay.run' },
+        { type: 'replay.pause' },
+        { type: 'replay.run' },
+        'sent',
+        'sent',
+        { type: 'replay.start', steps: [step] },
+        { type: 'replay.stop' },
+      ],
+      [{ type: 'replay.start', steps: [step] }, { type: 'replay.next' }, 'refused', { type: 'replay.start', steps: [step] }, { type: 'replay.run' }, 'refused', { type: 'replay.stop' }],
+      [{ type: 'replay.start', steps: [step] }, { type: 'replay.next' }, 'sent', { type: 'replay.stop' }],
+      [{ type: 'replay.start', steps: [] }, { type: 'replay.stop' }],
+    ]
+    const recorder = createRecorder()
+    for (const moves of paths) {
+      const actor = createActor(logic, { inspect: recorder.inspect }).start()
+      for (const move of moves) {
+        if (move === 'sent' || move === 'refused') {
+          const held = settle as { resolve: () => void; reject: (e: unknown) => void } | null
+          settle = null
+          if (move === 'sent') held?.resolve()
+          else held?.reject(new LiveReplayError('refused'))
+          await Promise.resolve()
+          await Promise.resolve()
+        } else actor.send(move)
+      }
+      actor.stop()
+    }
+    const session = recorder.session()
+    const summary = coverageSummary(session.machines.inspectorLiveReplay!, session.coverage.inspectorLiveReplay)
+    expect(summary.states.missed).toEqual([])
+    expect(summary.transitions.missed).toEqual([])
+    expect(summary.transitions.total).toBe(transitionInventory(liveReplayMachine).length)
+    expect(summary.states.total).toBe(stateInventory(liveReplayMachine).filter((id) => id !== 'inspectorLiveReplay').length)
+  })
+})
