@@ -1,7 +1,8 @@
 import { formatUnits } from 'viem'
 import type { SnapshotFrom } from 'xstate'
 import { formatAmount, formatFee, truncateAddress } from './format.ts'
-import type { PayExchange, payMachine, PayOutcome } from './pay.ts'
+import type { PayExchange, payMachine, PayOutcome, PayShortOf } from './pay.ts'
+import { balanceOf, shortOf, walletsOf } from './pay.wallets.ts'
 
 /**
  * Where the payment is, as the Pay view shows it: `loading` (the feature's module or the balances are on their way),
@@ -33,12 +34,19 @@ export type PayView = {
   memo: string | undefined
   /** The wallet paying: its address shortened. */
   walletShort: string
-  /** The wallet's balance of the asset (`'10,000 ETH'`); undefined before it is read. */
+  /** The wallet paying is not the site's active connection (another wallet held, the visitor's pick): the view says which pays. */
+  walletHeld: boolean
+  /** The paying wallet's balance of the asset (`'10,000 ETH'`); undefined while it is read. */
   balance: string | undefined
-  /** The network fee (`'0.000021 ETH'`). */
+  /** The paying wallet's network fee (`'0.000021 ETH'`); undefined while it is read. */
   fee: string | undefined
-  /** In `short`: what is missing, the asset or the native currency for the fee. */
-  shortOf: 'asset' | 'fee' | undefined
+  /** In `short`: what the paying wallet misses, the asset or the native currency for the fee (or its balance is unreadable). */
+  shortOf: PayShortOf | undefined
+  /**
+   * Every connected wallet of the asset's namespace, the active one first: its address (full and shortened), its
+   * balance (undefined while read or unreadable), whether it pays (`chosen`), and why it cannot (`shortOf`; undefined: it can).
+   */
+  wallets: PayWalletRow[]
   /** The end, in `succeeded`, `failed` and `expired`. */
   outcome: PayOutcome | undefined
   /** In `failed` and `expired`: the end's action goes back to the ways to pay, `exchange` when an exchange was tried (Choose another way), `wallet` otherwise (Try again). */
@@ -51,6 +59,9 @@ export type PayView = {
   exchange: PayExchange | undefined
   exchangeUrl: string | undefined
 }
+
+/** One wallet of the Pay view's choice. */
+export type PayWalletRow = { address: string; short: string; balance: string | undefined; chosen: boolean; shortOf: PayShortOf | undefined }
 
 const empty: PayView = {
   phase: 'loading',
@@ -65,9 +76,11 @@ const empty: PayView = {
   recipientName: undefined,
   memo: undefined,
   walletShort: '',
+  walletHeld: false,
   balance: undefined,
   fee: undefined,
   shortOf: undefined,
+  wallets: [],
   outcome: undefined,
   retryKind: undefined,
   hash: undefined,
@@ -103,11 +116,28 @@ function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
 export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined, locale?: string): PayView {
   const request = snapshot?.context.request
   if (!snapshot || !request) return empty
-  const { reading, wallet, hash, exchanges = [], exchangeId, exchangeSession, end } = snapshot.context
+  const { reading, wallet, hash, exchanges = [], exchangeId, exchangeSession, end, balances, units, target, held } = snapshot.context
   const { asset } = request
   const symbol = reading?.symbol ?? (asset.kind === 'native' ? asset.symbol : '')
   const phase = phaseOf(snapshot)
-  const shortOfAsset = reading && snapshot.context.units !== undefined && reading.balance < snapshot.context.units
+  const native = asset.kind === 'native'
+  const amountOf = (value: bigint) => `${formatAmount(formatUnits(value, reading?.decimals ?? 0), locale, 6)} ${symbol}`
+  const loadingBalances = snapshot.matches({ reviewing: 'reading' })
+  const rows = snapshot.matches('reviewing')
+    ? walletsOf(target, held, asset.namespace).map((w): PayWalletRow => {
+        const balance = loadingBalances ? undefined : balanceOf(balances, w.address)
+        return {
+          address: w.address,
+          short: truncateAddress(w.address),
+          balance: balance && !('unreadable' in balance) ? amountOf(balance.balance) : undefined,
+          chosen: w.address.toLowerCase() === wallet?.address.toLowerCase(),
+          shortOf: loadingBalances ? undefined : shortOf(balance, units, native),
+        }
+      })
+    : []
+  // Unread (the Pay view's balances on their way): undefined, shown loading in place.
+  const chosen = balanceOf(balances, wallet?.address)
+  const read = reading && !loadingBalances && chosen !== undefined && !('unreadable' in chosen)
   return {
     phase,
     amount: request.amount,
@@ -121,9 +151,11 @@ export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined
     recipientName: request.recipientName,
     memo: request.memo,
     walletShort: truncateAddress(wallet?.address),
-    balance: reading ? `${formatAmount(formatUnits(reading.balance, reading.decimals), locale, 6)} ${symbol}` : undefined,
-    fee: reading ? formatFee(reading.fee, asset.native.decimals, asset.native.symbol, locale) : undefined,
-    shortOf: phase === 'short' ? (shortOfAsset ? 'asset' : 'fee') : undefined,
+    walletHeld: wallet !== undefined && wallet.address.toLowerCase() !== target?.address.toLowerCase(),
+    balance: read ? amountOf(reading.balance) : undefined,
+    fee: read ? formatFee(reading.fee, asset.native.decimals, asset.native.symbol, locale) : undefined,
+    shortOf: phase === 'short' ? (shortOf(balanceOf(balances, wallet?.address), units, native) ?? 'asset') : undefined,
+    wallets: rows,
     outcome: end,
     retryKind: phase === 'failed' || phase === 'expired' ? (exchangeId ? 'exchange' : 'wallet') : undefined,
     hash,

@@ -8,6 +8,7 @@ import { payMachine, payReasons, resumedPaymentOf, storedPaymentOf, type PayExch
 import { timing } from './timing.ts'
 import { transactionMachine } from './transaction.ts'
 import type { ConnectedAccount } from './features.ts'
+import { payReads } from '../tests/harness/payReads.ts'
 
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -38,12 +39,11 @@ function start({
   now?: number
 } = {}) {
   const calls = { opened: 0, pointed: [] as string[], closed: 0, polls: 0, verified: [] as Array<{ units: bigint; txHash: string }>, read: [] as unknown[], stored: undefined as StoredPayment | undefined }
+  const reads = payReads(async (wallet) => (wallet ? rich : { ...rich, balance: 0n, nativeBalance: 0n, fee: 0n }))
+  calls.read = reads.asked
   const machine = payMachine.provide({
     actors: {
-      readPayment: fromPromise(async ({ input }) => {
-        calls.read.push(input.wallet)
-        return input.wallet ? rich : { ...rich, balance: 0n, nativeBalance: 0n, fee: 0n }
-      }),
+      ...reads.actors,
       loadStoredPayment: fromPromise(async ({ input }) => (calls.stored?.key === input.key ? resumedPaymentOf(calls.stored, now) : undefined)),
       listExchanges: fromPromise(async () => [{ id: 'reference', name: 'Reference Exchange' }]),
       createExchangeSession: fromPromise(create),
@@ -189,7 +189,9 @@ describe('pay chart: the ends, a reload, no wallet', () => {
     expect(actor.getSnapshot().value).toBe('expired')
     expect(record()).toEqual({ key: 'a', phase: 'asking' })
     actor.send({ type: 'pay.retry' })
-    expect(actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true)
+    // The ways to pay again, the wallet's balances read anew.
+    expect(actor.getSnapshot().matches({ reviewing: 'reading' })).toBe(true)
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true))
     expect(actor.getSnapshot().context).toMatchObject({ end: undefined, exchangeSession: undefined, key: 'a' })
     actor.send({ type: 'pay.exchange', exchangeId: 'reference' })
     await vi.advanceTimersByTimeAsync(timing.payExchangePoll)
@@ -267,7 +269,7 @@ describe('pay chart: the ends, a reload, no wallet', () => {
     actor.send({ type: 'pay.request', key: 'a', request })
     await vi.waitFor(() => expect(actor.getSnapshot().context.exchanges).toHaveLength(1))
     expect(actor.getSnapshot().matches({ reviewing: 'noWallet' })).toBe(true)
-    expect(calls.read).toEqual([undefined])
+    expect(calls.read).toEqual([[]])
     actor.send({ type: 'pay.confirm' })
     expect(actor.getSnapshot().matches({ reviewing: 'noWallet' })).toBe(true)
     actor.send({ type: 'pay.exchange', exchangeId: 'reference' })
@@ -288,7 +290,7 @@ describe('pay chart: the ends, a reload, no wallet', () => {
     expect(other.actor.getSnapshot().matches({ reviewing: 'reading' })).toBe(true)
     expect(other.actor.getSnapshot().hasTag('holdsConnect')).toBe(false)
     await vi.waitFor(() => expect(other.actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true))
-    expect(other.calls.read).toEqual([undefined, { connectorId: account.connectorId, address: account.address, caipNetworkId: account.caipNetworkId }])
+    expect(other.calls.read).toEqual([[], [{ connectorId: account.connectorId, address: account.address, caipNetworkId: account.caipNetworkId }]])
     expect(other.record()).toMatchObject({ phase: 'asking' })
   })
 })

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { BaseError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
@@ -11,14 +11,14 @@ import { payReasons } from './pay.messages.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
 import { claimMatches, type CreateExchangeSessionInput, type PayExchange, type PayExchangeSession, type PayExchangeStatus, type VerifyExchangeTransferInput } from './pay.exchange.ts'
 import type { ResumedPayment } from './pay.stored.ts'
+import { balanceOf, isListed, pickWallet, shortOf, walletOf, walletSetOf, walletsOf, type PayBalances, type PayWallet } from './pay.wallets.ts'
+
+export type { PayBalance, PayBalances, PayShortOf, PayWallet } from './pay.wallets.ts'
 
 /*
  * The pay machine's setup (spec §1 optional features "… and pay", §2 "pay loaded on demand"): its types, actors, guards
  * and actions, named for the chart in machines/pay.ts.
  */
-
-/** The wallet a payment is made from: its connector, its address and the CAIP-2 network it is on. */
-export type PayWallet = { connectorId: string; address: string; caipNetworkId: string }
 
 /**
  * How a payment ended: what `modal.pay` resolves with (the same shape as `PayReturnType`).
@@ -29,13 +29,19 @@ export type PayWallet = { connectorId: string; address: string; caipNetworkId: s
 export type PayOutcome = { status: 'success'; txHash: string; chainId: number | string; paidAmount: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
 
 /**
- * What the pay chart read before it shows the request (`readPayment`; the node of the asset's network, never the wallet):
- * the asset's `decimals` and `symbol` (an ERC-20's from its contract), its icon when there is one, the wallet's
- * `balance` of the asset and its `nativeBalance` (both in base units: wei, the token's smallest unit), and the network
- * `fee` the transfer will cost (wei: gas × gas price; lamports on solana, with the rent of the recipient's token account
- * when an SPL transfer makes it), and `recipient`, the address a recipient's name resolved to.
+ * What the pay chart reads before it shows anything (`readAsset`; the node of the asset's network, never the wallet):
+ * the reads that may refuse the payment. The asset's `decimals` and `symbol` (an ERC-20's from its contract, an SPL
+ * token's from its mint), and `recipient`, the address a recipient's name resolved to.
  */
-export type PayReading = { decimals: number; symbol: string; iconUrl?: string | undefined; balance: bigint; nativeBalance: bigint; fee: bigint; recipient?: string | undefined }
+export type PayAssetReading = { decimals: number; symbol: string; recipient?: string | undefined }
+
+/**
+ * The paying wallet's side of the payment as the chart holds it: the asset ({@link PayAssetReading}), its icon when
+ * there is one, the chosen wallet's `balance` of the asset and its `nativeBalance` (both in base units: wei, the
+ * token's smallest unit), and the network `fee` the transfer will cost (wei: gas × gas price; lamports on solana, with
+ * the rent of the recipient's token account when an SPL transfer makes it); balances and fee 0 until they are read.
+ */
+export type PayReading = PayAssetReading & { iconUrl?: string | undefined; balance: bigint; nativeBalance: bigint; fee: bigint }
 
 /**
  * One request `modal.pay` handed the feature, by its `key`: `asking` until its end; `ended` with its {@link PayOutcome};
@@ -56,8 +62,10 @@ export type PayInput = { target?: ConnectedAccount | undefined }
 /**
  * - `target`: the connected account (the root's moments keep it);
  * - `requests`: every request by key (what `modal.pay` follows);
- * - the payment under way: its `key`, checked `request`, paying `wallet`, `reading` and the wallet address it was read
- *   for (`readFor`; none: the asset alone), amount in base `units`, the transfer's `hash`;
+ * - the payment under way: its `key`, checked `request`, paying `wallet` (the visitor's choice among the wallets that
+ *   can pay), the other connections of the asset's namespace (`held`, multi-wallet's list), each wallet's `balances` and
+ *   the wallets they were read for (`readFor`, {@link walletSetOf}), the paying wallet's `reading`, the amount in base
+ *   `units`, the transfer's `hash`;
  * - the exchanges that can pay it (`exchanges`, listed on the Pay view), the chosen `exchangeId`, its deposit
  *   `exchangeSession`, and the `claim` of its `succeeded` status while the chain is read for it;
  * - `end`: how the attempt ended, as the end view shows it (the request's record takes it once the visitor leaves a
@@ -69,6 +77,8 @@ export type PayContext = {
   key?: string | undefined
   request?: PayRequest | undefined
   wallet?: PayWallet | undefined
+  held?: readonly PayWallet[] | undefined
+  balances?: PayBalances['wallets'] | undefined
   reading?: PayReading | undefined
   readFor?: string | undefined
   units?: bigint | undefined
@@ -87,6 +97,10 @@ export type PayEvent =
   | { type: 'pay.confirm' }
   /** The Pay view's Cancel: the payment ends `cancelled` and the modal closes. */
   | { type: 'pay.cancel' }
+  /** The Pay view's wallet row: this connected wallet (one that can pay) pays; the site's active connection stays as it is. */
+  | { type: 'pay.chooseWallet'; address: string }
+  /** From `watchWallets`: the connections of the asset's namespace now (multi-wallet's list; empty when it is off). */
+  | { type: 'pay.wallets'; wallets: readonly PayWallet[] }
   /** The Pay view's Connect a wallet (no wallet of the asset's namespace): Connect over Pay, the payment waiting. */
   | { type: 'pay.connectWallet' }
   /** The Pay view's exchange row: pay with that exchange (its page opens in this click). */
@@ -157,6 +171,8 @@ const cleared = {
   key: undefined,
   request: undefined,
   wallet: undefined,
+  held: undefined,
+  balances: undefined,
   reading: undefined,
   readFor: undefined,
   units: undefined,
@@ -169,15 +185,36 @@ const cleared = {
 }
 /** What one attempt holds (a new attempt of the same request starts without it). */
 const attemptCleared = { hash: undefined, exchangeId: undefined, exchangeSession: undefined, claim: undefined, end: undefined }
-/** The wallet a payment is made from: the connected account of the asset's `namespace`, if any (none: only an exchange can pay). */
-const walletOf = (target: ConnectedAccount | undefined, namespace: string | undefined): PayWallet | undefined =>
-  target && target.namespace === namespace && target.address ? { connectorId: target.connectorId, address: target.address, caipNetworkId: target.caipNetworkId } : undefined
+/** The wallets that may pay now (the active account of the asset's namespace first, then the other connections held). */
+const walletsNow = (context: PayContext): PayWallet[] => walletsOf(context.target, context.held, context.request?.asset.namespace)
+/** The wallets that may pay once `event` is taken (a `root.account` moment's account, or `pay.wallets`' list). */
+const walletsAfter = (context: PayContext, event: PayEvent): PayWallet[] =>
+  event.type === 'root.account'
+    ? walletsOf(event.account, context.held, context.request?.asset.namespace)
+    : event.type === 'pay.wallets'
+      ? walletsOf(context.target, event.wallets, context.request?.asset.namespace)
+      : walletsNow(context)
+/** Why `wallet` cannot pay the payment (undefined: it can). */
+const shortNow = (context: PayContext, wallet: PayWallet | undefined): ReturnType<typeof shortOf> => shortOf(balanceOf(context.balances, wallet?.address), context.units, context.request?.asset.kind === 'native')
+/** The paying wallet's reading: the asset's with `wallet`'s balances (0 while unread or unreadable). */
+const readingFor = (reading: PayReading | undefined, balances: PayBalances['wallets'] | undefined, wallet: PayWallet | undefined): PayReading | undefined => {
+  if (!reading) return undefined
+  const balance = balanceOf(balances, wallet?.address)
+  return balance && !('unreadable' in balance) ? { ...reading, ...balance } : { ...reading, balance: 0n, nativeBalance: 0n, fee: 0n }
+}
 
 export const paySetup = setup({
   types: machineTypes<{ context: PayContext; events: PayEvent; input: PayInput }>(),
   actors: {
-    /** `wallet` none: the asset alone is read (decimals, symbol), balances and fee 0. */
-    readPayment: fromPromise<PayReading, { request: PayRequest; wallet: PayWallet | undefined }>(notProvided('readPayment')),
+    /** The reads that may refuse the payment, before anything opens: a recipient's name resolved, the asset's decimals and symbol. */
+    readAsset: fromPromise<PayAssetReading, { request: PayRequest }>(notProvided('readAsset')),
+    /**
+     * Once the Pay view shows: each wallet's balances and fee (one wallet's failed read is that wallet's `unreadable`,
+     * never the others'), and the asset's icon. `request.recipient` is the resolved address.
+     */
+    readBalances: fromPromise<PayBalances, { request: PayRequest; decimals: number; symbol: string; wallets: readonly PayWallet[] }>(notProvided('readBalances')),
+    /** Sends `pay.wallets` with the connections of `namespace` (multi-wallet's list, empty when it is off) now and at each change. */
+    watchWallets: fromCallback<EventObject, { namespace: string }>(notProvided('watchWallets')),
     switchNetwork: fromPromise<void, { connectorId: string; caipNetworkId: string }>(notProvided('switchNetwork')),
     transaction: transactionMachine,
     /** The exchanges that can pay the request's asset on its network (none: an empty list). */
@@ -205,25 +242,30 @@ export const paySetup = setup({
   },
   guards: {
     /** No wallet pays this payment (none connected in the asset's namespace): only the exchanges can. */
-    hasNoWallet: ({ context }) => !context.wallet,
-    /** The reading was taken for another wallet than the paying one (none: the asset alone, before a wallet connected). */
-    isReadingOfAnotherWallet: ({ context }) => context.readFor !== context.wallet?.address,
+    hasNoWallet: ({ context }) => walletsNow(context).length === 0,
+    /** Not one wallet's balance could be read. */
+    isEveryWalletUnreadable: ({ context }) => walletsNow(context).every((w) => shortNow(context, w) === 'unreadable'),
+    /** The wallets that may pay change with the event (one connected, one gone): their balances are read again. */
+    isWalletSetChanged: ({ context, event }) => walletSetOf(walletsAfter(context, event)) !== context.readFor,
+    /** The wallet the visitor picked is listed and can pay. */
+    isPayableChoice: ({ context, event }) => {
+      if (event.type !== 'pay.chooseWallet') return false
+      const wallet = walletsNow(context).find((w) => w.address.toLowerCase() === event.address.toLowerCase())
+      return wallet !== undefined && shortNow(context, wallet) === undefined
+    },
     /** A `root.account` moment with a connected account in the asset's namespace: a wallet that can pay it. */
     isPayNamespaceAccount: ({ context, event }) => event.type === 'root.account' && walletOf(event.account, context.request?.asset.namespace) !== undefined,
     /** A `root.account` moment of a wallet the visitor connected (whatever its namespace). */
     isConnectedMoment: ({ event }) => event.type === 'root.account' && event.change === 'connected',
-    /** Params: what `readPayment` answered. The amount has more fraction digits than the asset's decimals. */
-    isAmountRefused: ({ context }, reading: PayReading) => 'error' in unitsOf(context.request!, reading.decimals),
-    /** The wallet holds less of the asset than asked, or too little of the native currency for the amount and the fee. */
-    isShort: ({ context }) => {
-      const { reading, units = 0n, request } = context
-      if (!reading) return true
-      if (request?.asset.kind === 'native') return reading.balance < units + reading.fee
-      return reading.balance < units || reading.nativeBalance < reading.fee
-    },
+    /** Params: what `readAsset` answered. The amount has more fraction digits than the asset's decimals. */
+    isAmountRefused: ({ context }, reading: PayAssetReading) => 'error' in unitsOf(context.request!, reading.decimals),
+    /** The paying wallet holds less of the asset than asked, or too little of the native currency for the amount and the fee. */
+    isShort: ({ context }) => shortNow(context, context.wallet) !== undefined,
     isOnPayNetwork: ({ context }) => context.wallet?.caipNetworkId === context.request?.asset.caipNetworkId,
-    /** The account moment leaves no account, or another address than the paying wallet's. */
-    isWalletLost: ({ context, event }) => event.type === 'root.account' && context.wallet !== undefined && (!event.account || event.account.address.toLowerCase() !== context.wallet.address.toLowerCase()),
+    /** The event leaves the paying wallet connected neither as the active account nor as a held connection. */
+    isWalletLost: ({ context, event }) => context.wallet !== undefined && !isListed(walletsAfter(context, event), context.wallet),
+    /** The paying wallet is gone and no other wallet of the asset's namespace is left. */
+    isLastWalletLost: ({ context, event }) => context.wallet !== undefined && walletsAfter(context, event).length === 0,
     isOutcome,
     /** Params: the transaction's outcome. Confirmed, and the payment asks more blocks than the one that holds it. */
     isConfirmedWithMoreAsked: ({ context }, outcome: TransactionOutcome) => outcome.status === 'confirmed' && (context.request?.confirmations ?? 1) > 1,
@@ -248,14 +290,45 @@ export const paySetup = setup({
     tell: tellAction<PayContext, PayEvent>(),
     /** Params: the account of a `root.account` moment (none: disconnected). */
     setTarget: assign(({ event }) => (event.type === 'root.account' ? { target: event.account } : {})),
-    /** The wallet's chain changed (the same account): the payment follows it. */
-    setWalletChain: assign(({ context, event }) => (event.type === 'root.account' && event.account && context.wallet ? { wallet: { ...context.wallet, caipNetworkId: event.account.caipNetworkId } } : {})),
+    /** The paying wallet's chain changed (the active account's moment, when it pays): the payment follows it. */
+    setWalletChain: assign(({ context, event }) =>
+      event.type === 'root.account' && event.account && context.wallet && event.account.address.toLowerCase() === context.wallet.address.toLowerCase()
+        ? { wallet: { ...context.wallet, caipNetworkId: event.account.caipNetworkId } }
+        : {},
+    ),
+    /** Params: `pay.wallets`' list: the held connections, the paying wallet's chain as its connection tells it. */
+    setHeld: assign(({ context, event }) => {
+      if (event.type !== 'pay.wallets') return {}
+      const listed = context.wallet && walletsOf(context.target, event.wallets, context.request?.asset.namespace).find((w) => w.address.toLowerCase() === context.wallet!.address.toLowerCase())
+      return { held: event.wallets, ...(listed ? { wallet: listed } : {}) }
+    }),
+    /** Params: what `readBalances` answered: each wallet's balances, the icon, and the wallet that pays ({@link pickWallet}). */
+    setBalances: assign(({ context }, read: PayBalances) => {
+      const wallets = walletsNow(context)
+      const balances = read.wallets
+      const wallet = pickWallet(wallets, context.wallet, (w) => shortOf(balanceOf(balances, w.address), context.units, context.request?.asset.kind === 'native'))
+      const reading = context.reading && { ...context.reading, iconUrl: read.iconUrl ?? context.reading.iconUrl }
+      return { balances, readFor: walletSetOf(wallets), wallet, reading: readingFor(reading, balances, wallet) }
+    }),
+    /** The visitor's pick among the wallets that can pay (`isPayableChoice`); the site's active connection stays as it is. */
+    chooseWallet: assign(({ context, event }) => {
+      if (event.type !== 'pay.chooseWallet') return {}
+      const wallet = walletsNow(context).find((w) => w.address.toLowerCase() === event.address.toLowerCase())
+      return { wallet, reading: readingFor(context.reading, context.balances, wallet) }
+    }),
     startRequest: assign(({ context, event }) => {
       if (event.type !== 'pay.request') return {}
       return { ...cleared, ...record(context, { key: event.key, phase: 'asking' }), key: event.key, request: event.request, wallet: walletOf(context.target, event.request.asset.namespace) }
     }),
-    /** A new attempt of the same request (Try again, Choose another way): from the wallet connected now; the request stays unsettled. */
-    restartAttempt: assign(({ context }) => ({ ...attemptCleared, wallet: walletOf(context.target, context.request?.asset.namespace) })),
+    /**
+     * A new attempt of the same request (Try again, Choose another way): the balances read again, from the wallet chosen
+     * while it is still connected, else the active one; the request stays unsettled.
+     */
+    restartAttempt: assign(({ context }) => ({
+      ...attemptCleared,
+      readFor: undefined,
+      wallet: isListed(walletsNow(context), context.wallet) ? context.wallet : walletOf(context.target, context.request?.asset.namespace),
+    })),
     /** Params: the key of the payment kept in storage, picked up after a reload. */
     startResume: assign(({ context, event }) => (event.type === 'pay.resume' ? { ...cleared, ...record(context, { key: event.key, phase: 'asking' }), key: event.key } : {})),
     /** Params: what `loadStoredPayment` answered: the payment's context again. */
@@ -270,16 +343,14 @@ export const paySetup = setup({
     forgetPayment: () => {},
     /** Params: the reason. A request that never became the payment under way (no wallet, another one under way). */
     endRequest: assign(({ context, event }, reason: string) => (event.type === 'pay.request' ? record(context, { key: event.key, phase: 'ended', outcome: { status: 'failed', reason } }) : {})),
-    /** Params: what `readPayment` answered (a recipient's name replaced by the address it resolved to), for the paying wallet. */
-    setReading: assign(({ context }, reading: PayReading) => {
-      const parsed = unitsOf(context.request!, reading.decimals)
-      const request = reading.recipient ? { ...context.request!, recipient: reading.recipient } : context.request
-      return { reading, readFor: context.wallet?.address, request, units: 'units' in parsed ? parsed.units : undefined }
+    /** Params: what `readAsset` answered (a recipient's name replaced by the address it resolved to); balances unread. */
+    setAsset: assign(({ context }, asset: PayAssetReading) => {
+      const parsed = unitsOf(context.request!, asset.decimals)
+      const request = asset.recipient ? { ...context.request!, recipient: asset.recipient } : context.request
+      return { reading: { ...asset, balance: 0n, nativeBalance: 0n, fee: 0n }, balances: undefined, readFor: undefined, request, units: 'units' in parsed ? parsed.units : undefined }
     }),
-    /** The wallet connected from the Pay view pays (the account of the `root.account` moment, in the asset's namespace). */
-    takeWallet: assign(({ context, event }) => (event.type === 'root.account' ? { wallet: walletOf(event.account, context.request?.asset.namespace) } : {})),
-    /** Params: what `readPayment` answered (`isAmountRefused`). */
-    refuseAmount: assign(({ context }, reading: PayReading) => {
+    /** Params: what `readAsset` answered (`isAmountRefused`). */
+    refuseAmount: assign(({ context }, reading: PayAssetReading) => {
       const parsed = unitsOf(context.request!, reading.decimals)
       return { ...cleared, ...record(context, { key: context.key!, phase: 'refused', error: 'error' in parsed ? parsed.error : new PayAssetUnreadableError(context.request!.asset.caip19) }) }
     }),

@@ -8,6 +8,7 @@ import { InvalidPayParametersError, validatePay } from './pay.input.ts'
 import { PayAssetUnreadableError, payMachine, payReasons, type PayConfirmationsEnd, type PayReading, type PayTransferRequest } from './pay.ts'
 import { transactionMachine, type TransactionEnd } from './transaction.ts'
 import type { ConnectedAccount } from './features.ts'
+import { payReads } from '../tests/harness/payReads.ts'
 
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
 const other = defineEvmNetwork({ id: 31338, name: 'Anvil 2', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8546', testnet: true })
@@ -44,7 +45,7 @@ function start({
       waitForEnd: fromPromise(async ({ input: i }) => ({ status: end, hash: i.hash })),
     },
   })
-  const actor = createActor(payMachine.provide({ actors: { transaction, switchNetwork: fromPromise(switchNetwork), readPayment: fromPromise(reading) } }), { input: { target: target ?? undefined } }).start()
+  const actor = createActor(payMachine.provide({ actors: { transaction, switchNetwork: fromPromise(switchNetwork), ...payReads(reading).actors } }), { input: { target: target ?? undefined } }).start()
   const ended = (key: string) => waitFor(actor, (s) => s.context.requests[key]?.phase !== 'asking').then((s) => s.context.requests[key])
   return { actor, sent, ended }
 }
@@ -202,7 +203,7 @@ describe('pay chart', () => {
         waitForEnd: fromPromise(() => new Promise<TransactionEnd>((resolve) => (finish = resolve))),
       },
     })
-    const actor = createActor(payMachine.provide({ actors: { transaction, readPayment: fromPromise(async () => rich) } }), { input: { target: account() } }).start()
+    const actor = createActor(payMachine.provide({ actors: { transaction, ...payReads(async () => rich).actors } }), { input: { target: account() } }).start()
     actor.send({ type: 'pay.request', key: 'a', request: native })
     await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     actor.send({ type: 'pay.confirm' })
@@ -220,7 +221,7 @@ describe('pay chart', () => {
     const waits: Array<{ input: { hash: string; confirmations: number }; resolve: (end: PayConfirmationsEnd) => void }> = []
     const transaction = transactionMachine.provide({ actors: { send: fromPromise(async () => ({ hash: HASH })), waitForEnd: fromPromise(async ({ input: i }) => ({ status: 'success' as const, hash: i.hash })) } })
     const waitForConfirmations = fromPromise<PayConfirmationsEnd, { caipNetworkId: string; hash: string; confirmations: number }>(({ input }) => new Promise((resolve) => waits.push({ input, resolve })))
-    const run = () => createActor(payMachine.provide({ actors: { transaction, waitForConfirmations, readPayment: fromPromise(async () => rich) } }), { input: { target: account() } }).start()
+    const run = () => createActor(payMachine.provide({ actors: { transaction, waitForConfirmations, ...payReads(async () => rich).actors } }), { input: { target: account() } }).start()
     const actor = run()
     actor.send({ type: 'pay.request', key: 'a', request: deep })
     await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
@@ -252,7 +253,7 @@ describe('pay chart', () => {
     expect(actor.getSnapshot().context.end).toEqual({ status: 'failed', reason: payReasons.reverted })
     // Try again: a new attempt of the same request (one more transfer asked), still unsettled until the end is left.
     actor.send({ type: 'pay.retry' })
-    expect(actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true)
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     expect(actor.getSnapshot().context.requests.a).toEqual({ key: 'a', phase: 'asking' })
     actor.send({ type: 'pay.confirm' })
     await waitFor(actor, (s) => s.matches('failed'))

@@ -2,10 +2,11 @@ import { payReasons } from './pay.messages.ts'
 import { paySetup, type PayContext } from './pay.setup.ts'
 import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
 import type { SystemMessage } from './system.ts'
+import { walletsOf } from './pay.wallets.ts'
 
 export { payReasons } from './pay.messages.ts'
 export { PayAssetUnreadableError, PayRecipientNotResolvedError, reasonOf } from './pay.setup.ts'
-export type { PayConfirmationsEnd, PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayWallet } from './pay.setup.ts'
+export type { PayAssetReading, PayBalance, PayBalances, PayConfirmationsEnd, PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayShortOf, PayWallet } from './pay.setup.ts'
 export type { CreateExchangeSessionInput, PayExchange, PayExchangeSession, PayExchangeStatus, VerifyExchangeTransferInput } from './pay.exchange.ts'
 export { pendingPaymentKey, resumedPaymentOf, storedPaymentOf } from './pay.stored.ts'
 export type { ResumedPayment, StoredPayment } from './pay.stored.ts'
@@ -49,6 +50,20 @@ const leaving = {
   'root.closing': { target: '#pay.idle', actions: cancelled },
   'root.account': [{ guard: 'isWalletLost', target: '#pay.idle', actions: ['setTarget', ...walletLost, 'clearPayment', closeModal] }, { actions: ['setTarget', 'setWalletChain'] }],
 } as const
+/**
+ * The wallets that may pay change on the Pay view (the active account's moment, multi-wallet's list): the paying one gone
+ * with no other left ends it `failed`; another set of wallets is read again (the paying one gone: another pays).
+ */
+const accountMoved = [
+  { guard: 'isLastWalletLost', target: '#pay.idle', actions: ['setTarget', ...walletLost, 'clearPayment', closeModal] },
+  { guard: 'isWalletSetChanged', target: '.reading', actions: ['setTarget', 'setWalletChain'] },
+  { actions: ['setTarget', 'setWalletChain'] },
+] as const
+const heldMoved = [
+  { guard: 'isLastWalletLost', target: '#pay.idle', actions: ['setHeld', ...walletLost, 'clearPayment', closeModal] },
+  { guard: 'isWalletSetChanged', target: '.reading', actions: 'setHeld' },
+  { actions: 'setHeld' },
+] as const
 
 /**
  * Pay from the connected wallet (spec §1 optional features "… and pay", §2 "pay loaded on demand"; the `pay` flag, §8
@@ -56,12 +71,17 @@ const leaving = {
  * `requests` is what the public API follows):
  *
  * `idle` → `pay.request` (another payment under way: ended `failed` at once) →
- * `preparing` (`readPayment`: a recipient's name resolved, the asset's decimals and symbol, an ERC-20's from its
- * contract, an SPL token's from its mint, the wallet's balances and the fee, on the asset's network, within
- * `payReadTimeout`; the modal is not open yet: a name that does not resolve, an amount with more fraction digits than
- * the decimals or an unreadable asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened: `ready`, or
- * `short` when the balance cannot cover the amount and the fee, explained before any prompt; `noWallet` with no wallet of
- * the asset's namespace connected: the exchanges are the ways to pay, the asset alone was read; Connect a wallet
+ * `preparing` (`readAsset`, the reads that may refuse it: a recipient's name resolved, the asset's decimals and symbol,
+ * an ERC-20's from its contract, an SPL token's from its mint, on the asset's network, within `payReadTimeout`; the modal
+ * is not open yet: a name that does not resolve, an amount with more fraction digits than the decimals or an unreadable
+ * asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened, whole at once: `reading` each
+ * connected wallet's balances and fee and the asset's icon in place (`readBalances`; a wallet whose read fails is shown
+ * unreadable, and none readable is `short` with Try again; no answer within `payReadTimeout` is `failed`); the wallets are the active account of
+ * the asset's namespace and the other connections held there (`watchWallets`, multi-wallet's list: `pay.wallets`), read
+ * again when they change; the one that pays is the active one when it can, else the first that can, and the visitor may
+ * pick another that can (`pay.chooseWallet`): it pays, the site's active connection stays as it is. Then `ready`, or
+ * `short` when no wallet can cover the amount and the fee, explained before any prompt; `noWallet` with no wallet of
+ * the asset's namespace connected: the exchanges are the ways to pay; Connect a wallet
  * (`pay.connectWallet`) pushes Connect and the payment holds the connection, so a wallet connecting leaves the modal
  * open: one of the asset's namespace brings the Pay view back and its balances are read, `reading`) → `pay.confirm` →
  * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
@@ -80,7 +100,8 @@ const leaving = {
  * payment is `verifying`: `verifyExchangeTransfer` reads the transfer on the chain, and only that transfer, as asked,
  * ends `succeeded` (after its confirmations, as a wallet's transfer). The exchange's `failed` ends `failed` with its reason, its `expired` ends `expired`.
  *
- * Before the hash exists, Cancel or closing the modal ends it `cancelled`, the wallet disconnecting `failed`. Closing
+ * Before the hash exists, Cancel or closing the modal ends it `cancelled`; the paying wallet disconnecting ends it
+ * `failed` while the wallet is asked, and on the Pay view when no other wallet is left (else the others are read again). Closing
  * ends it when the modal begins to close (`root.closing`), not when its exit transition is over: a `modal.pay` right
  * after a close starts a new payment, never "another payment under way". Once the transfer is broadcast, closing does
  * not cancel it: the chain decides and the request ends with its receipt (a new request meanwhile is refused as
@@ -97,7 +118,8 @@ const leaving = {
  * `transferring.confirming` (the transaction machine started with the hash: no prompt); nothing readable ends the key
  * `failed` (`payReasons.resumeLost`).
  *
- * Actors to provide: `readPayment` ({ request, wallet } → {@link PayReading}), `switchNetwork` ({ connectorId,
+ * Actors to provide: `readAsset` ({ request } → {@link PayAssetReading}), `readBalances` ({ request, decimals, symbol,
+ * wallets } → {@link PayBalances}), `watchWallets` ({ namespace }: sends `pay.wallets`), `switchNetwork` ({ connectorId,
  * caipNetworkId } → void), the `transaction` machine's own (`send` taking a {@link PayTransferRequest}),
  * `waitForConfirmations` ({ caipNetworkId, hash, confirmations } → {@link PayConfirmationsEnd}), and the exchange's:
  * `listExchanges`, `createExchangeSession`, `getExchangeStatus`, `verifyExchangeTransfer`; actions `openExchangeWindow`,
@@ -145,36 +167,61 @@ export const payMachine = paySetup.createMachine({
         onError: { target: 'idle', actions: ['recordResumeLost', 'forgetPayment', 'clearPayment'] },
       },
     },
-    /** The asset and the balances are read; nothing is shown yet. */
+    /** The reads that may refuse the payment (the recipient, the asset); nothing is shown yet. */
     preparing: {
       invoke: {
-        id: 'readPayment',
-        src: 'readPayment',
-        input: ({ context }) => ({ request: context.request!, wallet: context.wallet }),
+        id: 'readAsset',
+        src: 'readAsset',
+        input: ({ context }) => ({ request: context.request! }),
         onDone: [
           { guard: { type: 'isAmountRefused', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'refuseAmount', params: ({ event }) => event.output } },
-          { target: 'reviewing', actions: [{ type: 'setReading', params: ({ event }) => event.output }, showPayView, openModal] },
+          { target: 'reviewing', actions: [{ type: 'setAsset', params: ({ event }) => event.output }, showPayView, openModal] },
         ],
         onError: { target: 'idle', actions: 'refuseUnreadable' },
       },
       after: { payReadTimeout: { target: 'idle', actions: 'refuseTimedOut' } },
       on: { 'root.account': leaving['root.account'] },
     },
-    /** The Pay view: what is asked and the wallet's balance; Pay when it covers the amount and the fee. */
+    /** The Pay view: what is asked and the wallets' balances; Pay when the chosen one covers the amount and the fee. */
     reviewing: {
-      initial: 'checking',
-      on: { ...leaving, 'pay.exchange': { guard: 'isListedExchange', target: 'exchange', actions: ['chooseExchange', 'openExchangeWindow'] } },
-      invoke: {
-        id: 'listExchanges',
-        src: 'listExchanges',
-        input: ({ context }) => ({ request: context.request! }),
-        onDone: { actions: { type: 'setExchanges', params: ({ event }) => event.output } },
-        // No exchange list: the wallet is the only way shown.
-        onError: { actions: { type: 'setExchanges', params: [] } },
+      initial: 'reading',
+      on: {
+        'pay.cancel': leaving['pay.cancel'],
+        'root.closing': leaving['root.closing'],
+        'root.account': accountMoved,
+        'pay.wallets': heldMoved,
+        'pay.exchange': { guard: 'isListedExchange', target: 'exchange', actions: ['chooseExchange', 'openExchangeWindow'] },
       },
+      invoke: [
+        {
+          id: 'listExchanges',
+          src: 'listExchanges',
+          input: ({ context }) => ({ request: context.request! }),
+          onDone: { actions: { type: 'setExchanges', params: ({ event }) => event.output } },
+          // No exchange list: the wallet is the only way shown.
+          onError: { actions: { type: 'setExchanges', params: [] } },
+        },
+        { id: 'watchWallets', src: 'watchWallets', input: ({ context }) => ({ namespace: context.request!.asset.namespace }) },
+      ],
       states: {
+        /** Each wallet's balances and fee, and the asset's icon: the view shows them loading in place. */
+        reading: {
+          invoke: {
+            id: 'readBalances',
+            src: 'readBalances',
+            input: ({ context }) => ({
+              request: context.request!,
+              decimals: context.reading!.decimals,
+              symbol: context.reading!.symbol,
+              wallets: walletsOf(context.target, context.held, context.request!.asset.namespace),
+            }),
+            onDone: { target: 'checking', actions: { type: 'setBalances', params: ({ event }) => event.output } },
+            onError: { target: '#pay.failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.balanceUnreadable } } },
+          },
+          after: { payReadTimeout: { target: '#pay.failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.balanceUnreadable } } } },
+        },
         checking: {
-          always: [{ guard: 'hasNoWallet', target: 'noWallet' }, { guard: 'isReadingOfAnotherWallet', target: 'reading' }, { guard: 'isShort', target: 'short' }, { target: 'ready' }],
+          always: [{ guard: 'hasNoWallet', target: 'noWallet' }, { guard: 'isShort', target: 'short' }, { target: 'ready' }],
         },
         /**
          * No wallet connected in the asset's namespace: the exchanges are the ways to pay, and Connect a wallet
@@ -186,27 +233,20 @@ export const payMachine = paySetup.createMachine({
           tags: ['holdsConnect'],
           on: {
             'pay.connectWallet': { actions: showConnect },
-            'root.account': [
-              { guard: 'isPayNamespaceAccount', target: 'reading', actions: ['setTarget', 'takeWallet', showPayView] },
-              { guard: 'isConnectedMoment', actions: ['setTarget', showPayView] },
-              { actions: 'setTarget' },
-            ],
+            'root.account': [{ guard: 'isPayNamespaceAccount', target: 'reading', actions: ['setTarget', showPayView] }, { guard: 'isConnectedMoment', actions: ['setTarget', showPayView] }, { actions: 'setTarget' }],
           },
         },
-        /** The wallet that pays is another than the reading's (connected from the Pay view): its balances and fee are read. */
-        reading: {
-          invoke: {
-            id: 'readWallet',
-            src: 'readPayment',
-            input: ({ context }) => ({ request: context.request!, wallet: context.wallet }),
-            onDone: { target: 'checking', actions: { type: 'setReading', params: ({ event }) => event.output } },
-            onError: { target: '#pay.failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.balanceUnreadable } } },
+        ready: {
+          on: {
+            'pay.confirm': [{ guard: 'isOnPayNetwork', target: '#pay.transferring' }, { target: '#pay.switchingNetwork' }],
+            'pay.chooseWallet': { guard: 'isPayableChoice', target: 'checking', actions: 'chooseWallet' },
           },
-          after: { payReadTimeout: { target: '#pay.failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.balanceUnreadable } } } },
         },
-        ready: { on: { 'pay.confirm': [{ guard: 'isOnPayNetwork', target: '#pay.transferring' }, { target: '#pay.switchingNetwork' }] } },
-        /** Not enough of the asset, or of the native currency for the fee: said before any prompt, no Pay. */
-        short: {},
+        /**
+         * No wallet holds enough of the asset, or of the native currency for the fee, or no balance could be read: said
+         * before any prompt, no Pay. Unread balances are read again on Try again (`pay.retry`).
+         */
+        short: { on: { 'pay.retry': { guard: 'isEveryWalletUnreadable', target: 'reading' } } },
       },
     },
     switchingNetwork: {

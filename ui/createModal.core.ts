@@ -94,7 +94,26 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const adapters = createCoreAdapters({ options, metadata, networksNow, authProvider: embedded.authProvider, solanaAuth: embedded.solanaAuth })
   const { walletConnect } = adapters
   const reporting = createReporting({ options, storage, log: shared.log, adapter: adapters.adapter, solanaNetworks: adapters.solanaNetworks, solanaAdapterFor: adapters.solanaAdapterFor, root, toast })
-  const features = createFeatureHost({ options, root, services: reporting.services, walletConnect, adapter: adapters.adapter, adapters: adapters.adapters, embedded: embedded.load, storage, walletOf: adapters.walletOf })
+  const features = createFeatureHost({
+    options,
+    root,
+    services: reporting.services,
+    walletConnect,
+    adapter: adapters.adapter,
+    adapters: adapters.adapters,
+    embedded: embedded.load,
+    storage,
+    walletOf: adapters.walletOf,
+    // Read once the instance runs (the public state is made below).
+    held: {
+      list: (namespace) => {
+        if (!root().getSnapshot().context.flags.multiWallet) return []
+        const holder = state.faced().find((f) => f.face.connections)
+        return holder ? holder.face.connections!.list(holder.ref.getSnapshot(), namespace) : []
+      },
+      subscribe: (listener) => state.subscribe(listener),
+    },
+  })
   /** The native balance cache (spec §3, §9: 30 s), kept in storage (`balance_cache`) so a reload within it shows the balance at once. */
   const nativeBalanceStore = storage.cache('balanceCache', balanceSummarySchema)
   const balanceCache = {

@@ -113,7 +113,7 @@ export const lazyFeatureModules: readonly LazyGroup[] = [
   {
     name: 'latchkey machines/pay*.ts, ui/assemble/pay*.ts, ui/hooks/payFlow.ts, ui/views/Pay.tsx (pay: its chart, boundary check, exchange and storage, view)',
     concern: 'features on use',
-    matches: featureCode(/^machines\/pay(\.(setup|input|exchange|stored|connect))?\.ts$/, /^ui\/assemble\/pay(\.solana|Exchange|Stored)?\.ts$/, /^ui\/hooks\/payFlow\.ts$/, /^ui\/views\/Pay\.tsx$/),
+    matches: featureCode(/^machines\/pay(\.(setup|input|exchange|stored|connect|wallets))?\.ts$/, /^ui\/assemble\/pay(\.solana|Exchange|Stored)?\.ts$/, /^ui\/hooks\/payFlow\.ts$/, /^ui\/views\/Pay\.tsx$/),
   },
   {
     name: 'latchkey machines/{emailLogin,swap,names,onramp,multiWallet,pay}.feature.ts (their registrations)',

@@ -27,12 +27,20 @@ const solRequest = validatePay({ recipient: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wW
 const deep = validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60', confirmations: 2 }, [anvil])
 const HASH = `0x${'ab'.repeat(32)}`
 const rich = { decimals: 18, symbol: 'ETH', balance: 10n ** 22n, nativeBalance: 10n ** 22n, fee: 10n ** 13n }
+const balances = { balance: 10n ** 22n, nativeBalance: 10n ** 22n, fee: 10n ** 13n }
+const short = { balance: 1n, nativeBalance: 1n, fee: 10n ** 13n }
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const SECOND = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+/** Multi-wallet's list with a second wallet held in the payment's namespace. */
+const heldSecond = { type: 'pay.wallets', wallets: [{ connectorId: 'other', address: SECOND, caipNetworkId: 'eip155:31337' }] }
 /** A reading named for the graph's event keys (its bigints do not serialise). */
 const named = <T extends object>(name: string, reading: T): T => Object.defineProperty(reading, 'toJSON', { value: () => name })
 const outcomes = [{ status: 'confirmed', hash: HASH }, { status: 'rejected' }, { status: 'reverted', hash: HASH, error: { name: 'TransactionRevertedError', message: 'Reverted' } }]
 const account = (caipNetworkId: string) => ({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId, namespace: 'eip155', connectorId: 'dev', supported: true, testnet: true })
 const moved = { type: 'root.account', change: 'changed', account: account('eip155:1'), holder: 'pay' }
 const gone = { type: 'root.account', change: 'disconnected', account: undefined, holder: 'pay' }
+/** Another account of the active wallet (the set of wallets that may pay changes). */
+const otherActive = { type: 'root.account', change: 'changed', account: { ...account('eip155:31337'), address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }, holder: 'pay' }
 const solanaConnected = {
   type: 'root.account',
   change: 'connected',
@@ -47,7 +55,7 @@ const wallet = { connectorId: 'dev', address: '0xf39Fd6e51aad88F6F4ce6aB8827279c
 const claim = (amount: string) => ({ status: 'succeeded', txHash: HASH, amount, recipient: request.recipient })
 const statuses = [{ status: 'pending' }, claim('0.5'), claim('0.4'), { status: 'failed', reason: 'Declined.' }, { status: 'expired' }]
 
-type S = { matches: (value: unknown) => boolean; context: { wallet?: { caipNetworkId: string }; target?: unknown; key?: string; exchanges?: unknown[] } }
+type S = { matches: (value: unknown) => boolean; context: { wallet?: { caipNetworkId: string; address: string }; target?: { address: string }; key?: string; exchanges?: unknown[]; held?: unknown[]; readFor?: string } }
 const events = (s: S) => {
   const list: Array<{ type: string; [k: string]: unknown }> = [{ type: 'pay.request', key: s.context.key ? 'second' : 'first', request }]
   if (s.matches('idle')) list.push(gone, closed, { type: 'pay.resume', key: 'r' }, { type: 'pay.request', key: 'sol', request: solRequest }, { type: 'pay.request', key: 'deep', request: deep })
@@ -68,23 +76,28 @@ const events = (s: S) => {
     )
   if (s.matches('preparing'))
     list.push(
-      { type: 'xstate.done.actor.readPayment', output: named('rich', { ...rich }) },
-      { type: 'xstate.done.actor.readPayment', output: named('noDecimals', { ...rich, decimals: 0 }) },
-      { type: 'xstate.done.actor.readPayment', output: named('short', { ...rich, balance: 1n }) },
-      { type: 'xstate.error.actor.readPayment', error: new PayAssetUnreadableError('eip155:31337/erc20:0x…') },
+      { type: 'xstate.done.actor.readAsset', output: { decimals: 18, symbol: 'ETH' } },
+      { type: 'xstate.done.actor.readAsset', output: { decimals: 0, symbol: 'ETH' } },
+      { type: 'xstate.error.actor.readAsset', error: new PayAssetUnreadableError('eip155:31337/erc20:0x…') },
       { type: 'xstate.after.payReadTimeout.pay.preparing' },
       moved,
       gone,
     )
-  if (s.matches({ reviewing: 'ready' })) list.push({ type: 'pay.confirm' })
+  if (s.matches({ reviewing: 'ready' })) list.push({ type: 'pay.confirm' }, { type: 'pay.chooseWallet', address: SECOND }, { type: 'pay.chooseWallet', address: ACCOUNT })
   // Connect a wallet: a wallet of another namespace (the Pay view back as it was); `moved` brings one of the payment's.
   if (s.matches({ reviewing: 'noWallet' })) list.push({ type: 'pay.connectWallet' }, solanaConnected)
   if (s.matches({ reviewing: 'reading' }))
     list.push(
-      { type: 'xstate.done.actor.readWallet', output: named('rich', { ...rich }) },
-      { type: 'xstate.error.actor.readWallet', error: new NonErrorThrownError('node') },
+      // Every wallet listed: the active one short, the second (held) rich; or all short; or all unreadable.
+      { type: 'xstate.done.actor.readBalances', output: named('mixed', { wallets: { [ACCOUNT.toLowerCase()]: { ...short }, [SECOND.toLowerCase()]: { ...balances } } }) },
+      { type: 'xstate.done.actor.readBalances', output: named('rich', { iconUrl: 'https://icons.test/eth.png', wallets: { [ACCOUNT.toLowerCase()]: { ...balances }, [SECOND.toLowerCase()]: { ...balances } } }) },
+      { type: 'xstate.done.actor.readBalances', output: named('short', { wallets: { [ACCOUNT.toLowerCase()]: { ...short }, [SECOND.toLowerCase()]: { ...short } } }) },
+      { type: 'xstate.done.actor.readBalances', output: { wallets: { [ACCOUNT.toLowerCase()]: { unreadable: 'garbage' }, [SECOND.toLowerCase()]: { unreadable: 'garbage' } } } },
+      { type: 'xstate.error.actor.readBalances', error: new NonErrorThrownError('node') },
       { type: 'xstate.after.payReadTimeout.pay.reviewing.reading' },
     )
+  // Multi-wallet's list: a second wallet held, the same told again, none.
+  if (s.matches('reviewing')) list.push(heldSecond, { type: 'pay.wallets', wallets: [] }, otherActive)
   if (s.matches('reviewing') || s.matches('switchingNetwork') || s.matches({ transferring: 'prompting' })) list.push({ type: 'pay.cancel' }, closing, moved, gone)
   if (s.matches('switchingNetwork')) list.push({ type: 'xstate.done.actor.switchNetwork' }, { type: 'xstate.error.actor.switchNetwork', error: new UserRejectedRequestError() })
   if (s.matches({ transferring: 'prompting' })) list.push({ type: 'transaction.submitted', hash: HASH })
@@ -109,10 +122,19 @@ const events = (s: S) => {
       { type: 'xstate.error.actor.verifyExchangeTransfer', error: new Error('node') },
     )
   if (s.matches('succeeded') || s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.done' }, closing)
-  if (s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.retry' })
+  if (s.matches('failed') || s.matches('expired') || s.matches({ reviewing: 'short' })) list.push({ type: 'pay.retry' })
   return list
 }
-const serialize = (s: S & { value: unknown }) => JSON.stringify([s.value, s.context.wallet?.caipNetworkId ?? null, Boolean(s.context.target), s.context.key ?? null, s.context.exchanges?.length ?? null])
+const serialize = (s: S & { value: unknown }) =>
+  JSON.stringify([
+    s.value,
+    s.context.wallet?.caipNetworkId ?? null,
+    s.context.wallet?.address ?? null,
+    s.context.target?.address ?? null,
+    s.context.key ?? null,
+    s.context.exchanges?.length ?? null,
+    s.context.held?.length ?? null,
+  ])
 const onNetwork = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:31337') } })
 const elsewhere = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:1') }, covered: [onNetwork] })
 const walletless = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: {}, covered: [onNetwork, elsewhere] })

@@ -3,7 +3,7 @@ import type { ChainAdapter, Eip1193Provider, TransferAdapter } from '../../adapt
 import type { ModalStorage } from '../../services/storage.ts'
 import type { ConnectionView } from '../../machines/multiWallet.connect.ts'
 import type { CallsRequest } from '../../machines/calls.ts'
-import type { PayRecord } from '../../machines/pay.ts'
+import type { PayRecord, PayWallet } from '../../machines/pay.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { Clock, ModalState } from '../types.ts'
 import type { BlockchainApi } from '../../services/blockchain.ts'
@@ -80,6 +80,12 @@ export type FeatureHost = {
   isMobile?: boolean | undefined
   /** This instance's storage (spec §3 keys): the multi-wallet list keeps its connections there. */
   storage: ModalStorage
+  /**
+   * Calls `listener` with the wallet connections of `namespace` the visitor holds (multi-wallet's list, spec §6: each
+   * one's acting address, connector and last known chain, empty when multi-wallet is off), now and whenever they change;
+   * returns the unsubscribe. Pay lists them as the wallets that may pay.
+   */
+  watchWallets: (namespace: string, listener: (wallets: readonly PayWallet[]) => void) => () => void
   /** The embedded wallet, present for the email login's assembly (fetched with it). */
   embeddedWallet?: import('../embedded.ts').EmbeddedWallet | undefined
 }

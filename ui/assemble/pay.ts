@@ -1,14 +1,15 @@
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
-import { fromPromise } from 'xstate'
+import { fromCallback, fromPromise } from 'xstate'
 import { callForeign } from '../../adapters/boundary.ts'
+import { summarizeError } from '../../adapters/errors.ts'
 import { toBaseUnits, type PayRequest } from '../../machines/pay.input.ts'
-import { PayAssetUnreadableError, PayRecipientNotResolvedError, payMachine, type PayReading, type PayRecord, type PayTransferRequest, type PayWallet } from '../../machines/pay.ts'
+import { PayAssetUnreadableError, PayRecipientNotResolvedError, payMachine, type PayAssetReading, type PayBalance, type PayBalances, type PayRecord, type PayTransferRequest, type PayWallet } from '../../machines/pay.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 import { directoryTokenImages } from './tokenImages.ts'
 import { waitForEndOn } from './transaction.ts'
 import { exchangeImplementations } from './payExchange.ts'
-import { readSolanaPaymentOn } from './pay.solana.ts'
+import { readSolanaAssetOn, readSolanaWalletOn } from './pay.solana.ts'
 import { resolveNameOn } from './resolveName.ts'
 import { storageImplementations } from './payStored.ts'
 import { waitForConfirmationsOn } from './payConfirmations.ts'
@@ -22,66 +23,103 @@ const quantity = (value: unknown, method: string, asset: string): bigint => {
 }
 
 /**
- * What the Pay view needs before it shows (spec §1 Pay: "insufficient balance or gas explained before the prompt"),
- * read on the node of the asset's network, a recipient's name resolved first (as Send resolves it; one without an
- * address is a {@link PayRecipientNotResolvedError}); on solana `pay.solana.ts`; on eip155: an ERC-20's `decimals()` and `symbol()` from its contract (a contract that
- * does not answer them is no ERC-20: {@link PayAssetUnreadableError}), the wallet's balance of the asset and of the
- * native currency, and the fee (`eth_estimateGas` × `eth_gasPrice`; an estimate the node refuses, as for a transfer
- * the wallet cannot pay, takes {@link fallbackGas}).
+ * What may refuse a payment before anything opens (spec §1 Pay: "bad input: a typed error before anything opens"), read
+ * on the node of the asset's network: a recipient's name resolved first (as Send resolves it; one without an address is
+ * a {@link PayRecipientNotResolvedError}); on solana `pay.solana.ts`; on eip155 an ERC-20's `decimals()` and `symbol()`
+ * from its contract (a contract that does not answer them is no ERC-20: {@link PayAssetUnreadableError}), the native
+ * currency's from the network.
  */
-export function readPaymentOn(host: FeatureHost) {
-  const images = directoryTokenImages(host)
-  const readSolana = readSolanaPaymentOn(host, images)
+export function readAssetOn(host: FeatureHost) {
+  const readSolana = readSolanaAssetOn(host)
   const resolveName = resolveNameOn(host)
-  return async ({ request: asked, wallet }: { request: PayRequest; wallet: PayWallet | undefined }): Promise<PayReading> => {
+  return async ({ request: asked }: { request: PayRequest }): Promise<PayAssetReading> => {
     // A recipient's name first (Send's rule and lookup): nothing opens for a name without an address.
     const recipient = asked.recipientName ? await resolveRecipient(resolveName, asked) : undefined
     const request = recipient ? { ...asked, recipient } : asked
     const { asset } = request
-    // No Solana wallet (an exchange pays): the asset alone is read there too.
-    if (asset.namespace === 'solana') return readSolana({ request, wallet })
+    const named = recipient ? { recipient } : {}
+    if (asset.namespace === 'solana') return { ...(await readSolana({ request })), ...named }
+    if (asset.kind === 'native') return { decimals: asset.decimals, symbol: asset.symbol, ...named }
+    if (asset.kind !== 'erc20') throw new PayAssetUnreadableError(asset.caip19, { details: 'Not an eip155 asset.' })
+    const read = erc20On(host, request)
+    const d = await read('decimals')
+    if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 255) throw new PayAssetUnreadableError(asset.caip19, { details: `decimals() answered ${String(d)}.` })
+    const symbol = await read('symbol').then(
+      (s) => (typeof s === 'string' && s.trim() ? s.trim() : 'ERC-20'),
+      () => 'ERC-20',
+    )
+    return { decimals: d, symbol, ...named }
+  }
+}
+
+/** A read of the payment's ERC-20 contract on its network's node; an answer that does not decode is {@link PayAssetUnreadableError}. */
+function erc20On(host: FeatureHost, request: PayRequest) {
+  const { asset } = request
+  const address = asset.kind === 'erc20' ? asset.address : undefined
+  return async <F extends 'decimals' | 'symbol' | 'balanceOf'>(functionName: F, args: readonly unknown[] = []) => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never)
+    const answer = await host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method: 'eth_call', params: [{ to: address, data }, 'latest'] })
+    try {
+      return decodeFunctionResult({ abi: erc20Abi, functionName, data: answer as `0x${string}` } as never) as unknown
+    } catch (cause) {
+      throw new PayAssetUnreadableError(asset.caip19, { details: `${functionName}() answered ${JSON.stringify(answer)}: not an ERC-20 contract.`, cause })
+    }
+  }
+}
+
+/**
+ * What one wallet holds for a payment on eip155 (spec §1 Pay: "insufficient balance or gas explained before the prompt"),
+ * read on the node of the asset's network, never the wallet: its balance of the asset and of the native currency, and
+ * the fee (`eth_estimateGas` × `eth_gasPrice`; an estimate the node refuses, as for a transfer the wallet cannot pay,
+ * takes {@link fallbackGas}).
+ * @throws PayAssetUnreadableError for an answer that is no amount; the transport's errors.
+ */
+function readWalletOn(host: FeatureHost) {
+  const readSolana = readSolanaWalletOn(host)
+  return async ({ request, decimals, wallet }: { request: PayRequest; decimals: number; wallet: PayWallet }): Promise<{ balance: bigint; nativeBalance: bigint; fee: bigint }> => {
+    const { asset } = request
+    if (asset.namespace === 'solana') return readSolana({ request, decimals, wallet })
     const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })
-    // No wallet (an exchange pays): the asset alone is read, no balance and no fee.
-    const from = wallet?.address
-    const nativeBalance = from ? quantity(await node('eth_getBalance', [from, 'latest']), 'eth_getBalance', asset.caip19) : 0n
+    const from = wallet.address
+    const nativeBalance = quantity(await node('eth_getBalance', [from, 'latest']), 'eth_getBalance', asset.caip19)
     const gasPrice = quantity(await node('eth_gasPrice', []), 'eth_gasPrice', asset.caip19)
-    let decimals: number
-    let symbol: string
-    let balance: bigint
-    let transaction: { from: string; to: string; value?: string; data?: string }
-    if (asset.kind === 'native') {
-      decimals = asset.decimals
-      symbol = asset.symbol
-      balance = nativeBalance
-      transaction = { from: from ?? request.recipient, to: request.recipient, value: numberToHex(safeUnits(request.amount, decimals)) }
-    } else if (asset.kind === 'erc20') {
-      const read = async <F extends 'decimals' | 'symbol' | 'balanceOf'>(functionName: F, args: readonly unknown[] = []) => {
-        const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never)
-        const answer = await node('eth_call', [{ to: asset.address, data }, 'latest'])
-        try {
-          return decodeFunctionResult({ abi: erc20Abi, functionName, data: answer as `0x${string}` } as never) as unknown
-        } catch (cause) {
-          throw new PayAssetUnreadableError(asset.caip19, { details: `${functionName}() answered ${JSON.stringify(answer)}: not an ERC-20 contract.`, cause })
-        }
-      }
-      const d = await read('decimals')
-      if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 255) throw new PayAssetUnreadableError(asset.caip19, { details: `decimals() answered ${String(d)}.` })
-      decimals = d
-      symbol = await read('symbol').then(
-        (s) => (typeof s === 'string' && s.trim() ? s.trim() : 'ERC-20'),
-        () => 'ERC-20',
-      )
-      balance = from ? ((await read('balanceOf', [from])) as bigint) : 0n
+    let balance = nativeBalance
+    let transaction: { from: string; to: string; value?: string; data?: string } = { from, to: request.recipient, value: numberToHex(safeUnits(request.amount, decimals)) }
+    if (asset.kind === 'erc20') {
+      const held = await erc20On(host, request)('balanceOf', [from])
+      if (typeof held !== 'bigint') throw new PayAssetUnreadableError(asset.caip19, { details: `balanceOf() answered ${String(held)}.` })
+      balance = held
       const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [request.recipient as `0x${string}`, safeUnits(request.amount, decimals)] })
-      transaction = { from: from ?? request.recipient, to: asset.address, data }
-    } else throw new PayAssetUnreadableError(asset.caip19, { details: 'Not an eip155 asset.' })
-    if (!from) return { decimals, symbol, iconUrl: await images(symbol), balance: 0n, nativeBalance: 0n, fee: 0n, ...(recipient ? { recipient } : {}) }
+      transaction = { from, to: asset.address, data }
+    }
     const gas = await node('eth_estimateGas', [transaction]).then(
       (g) => quantity(g, 'eth_estimateGas', asset.caip19),
-      () => fallbackGas[asset.kind],
+      () => fallbackGas[asset.kind === 'erc20' ? 'erc20' : 'native'],
     )
-    const iconUrl = await images(symbol)
-    return { decimals, symbol, iconUrl, balance, nativeBalance, fee: gas * gasPrice, ...(recipient ? { recipient } : {}) }
+    return { balance, nativeBalance, fee: gas * gasPrice }
+  }
+}
+
+/**
+ * What the Pay view shows in place once it is open (spec §1 Pay: "each connected wallet that holds enough of the asset
+ * on that network (balance shown)"): each wallet's balances and fee, read side by side (one wallet's failed or malformed
+ * read is that wallet's `unreadable`, in words, never the others'), and the asset's icon (none when the directory has
+ * none or fails).
+ */
+export function readBalancesOn(host: FeatureHost) {
+  const images = directoryTokenImages(host)
+  const readWallet = readWalletOn(host)
+  return async ({ request, decimals, symbol, wallets }: { request: PayRequest; decimals: number; symbol: string; wallets: readonly PayWallet[] }): Promise<PayBalances> => {
+    const [iconUrl, ...read] = await Promise.all([
+      images(symbol).catch(() => undefined),
+      ...wallets.map((wallet) =>
+        readWallet({ request, decimals, wallet }).then(
+          (balance): PayBalance => balance,
+          (error: unknown): PayBalance => ({ unreadable: summarizeError(error).message }),
+        ),
+      ),
+    ])
+    return { iconUrl, wallets: Object.fromEntries(wallets.map((w, i) => [w.address.toLowerCase(), read[i]!])) }
   }
 }
 
@@ -115,7 +153,8 @@ function safeUnits(amount: string, decimals: number): bigint {
  * exchange deposit API (`payExchange.ts`).
  */
 export function assemble(host: FeatureHost) {
-  const readPayment = readPaymentOn(host)
+  const readAsset = readAssetOn(host)
+  const readBalances = readBalancesOn(host)
   const exchange = exchangeImplementations(host)
   const stored = storageImplementations(host.storage)
   return payMachine.provide({
@@ -123,7 +162,9 @@ export function assemble(host: FeatureHost) {
     actors: {
       ...exchange.actors,
       ...stored.actors,
-      readPayment: fromPromise(({ input }) => readPayment(input)),
+      readAsset: fromPromise(({ input }) => readAsset(input)),
+      readBalances: fromPromise(({ input }) => readBalances(input)),
+      watchWallets: fromCallback(({ input, sendBack }) => host.watchWallets(input.namespace, (wallets) => sendBack({ type: 'pay.wallets', wallets }))),
       switchNetwork: fromPromise(({ input }) => host.switchWalletChain(input)),
       waitForConfirmations: waitForConfirmationsOn(host),
       transaction: transactionMachine.provide({

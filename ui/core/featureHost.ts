@@ -13,6 +13,7 @@ import type { ChainNamespace } from '../../adapters/networks.ts'
 import type { SiwxConfig } from '../../kernel/siwx.ts'
 import type { ChainAdapter, Eip1193Provider } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
+import type { ConnectionView } from '../../machines/multiWallet.connect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
@@ -40,6 +41,11 @@ export type CreateFeatureHostParameters = {
   storage: ModalStorage
   /** The wallet behind a connected connector (`CoreAdapters.walletOf`): eip155 its EIP-1193 provider. */
   walletOf: (namespace: ChainNamespace, connectorId: string) => unknown
+  /**
+   * The connections held (multi-wallet, spec §6) of a namespace, without the 'Multi-Wallet Not Enabled' alert (empty when
+   * it is off or not spawned), and a subscription to the public state they are part of.
+   */
+  held: { list: (namespace: string) => readonly ConnectionView[]; subscribe: (listener: () => void) => () => void }
 }
 
 /**
@@ -121,6 +127,18 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       },
       isMobile: resolvePlatform(p.options.platform) === 'mobile',
       storage: p.storage,
+      watchWallets: (namespace, listener) => {
+        const now = () => p.held.list(namespace).map((c) => ({ connectorId: c.connectorId, address: c.address, caipNetworkId: c.caipNetworkId ?? '' }))
+        let told = JSON.stringify(now())
+        listener(now())
+        return p.held.subscribe(() => {
+          const wallets = now()
+          const text = JSON.stringify(wallets)
+          if (text === told) return
+          told = text
+          listener(wallets)
+        })
+      },
     }))
   /**
    * The public faces of the features whose module is in (`publicFace` of `ui/assemble/<id>.ts`), by id: kept when the

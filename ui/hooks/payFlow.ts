@@ -5,7 +5,15 @@ import { useSelector } from '../useSelector.ts'
 /**
  * The Pay view's model and gestures (the pay machine's events through `feature.deliver`). Only the Pay view imports it.
  */
-export function usePayFlow(): PayView & { confirm(): void; cancel(): void; connectWallet(): void; done(): void; retry(): void; payWithExchange(exchangeId: string): void } {
+export function usePayFlow(): PayView & {
+  confirm(): void
+  cancel(): void
+  connectWallet(): void
+  done(): void
+  retry(): void
+  payWithExchange(exchangeId: string): void
+  chooseWallet(address: string): void
+} {
   const locale = useLocale()
   const view = useSelector(useFeatureActor('pay'), (s) => connectPay(s, locale), same)
   const deliver = useDeliver('pay')
@@ -17,5 +25,6 @@ export function usePayFlow(): PayView & { confirm(): void; cancel(): void; conne
     done: () => deliver({ type: 'pay.done' }),
     retry: () => deliver({ type: 'pay.retry' }),
     payWithExchange: (exchangeId: string) => deliver({ type: 'pay.exchange', exchangeId }),
+    chooseWallet: (address: string) => deliver({ type: 'pay.chooseWallet', address }),
   }
 }

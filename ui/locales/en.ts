@@ -1,8 +1,6 @@
 import type { KeyPaths, ValueAt, Widen } from '../i18n/keys.ts'
 import { enShell } from './en.shell.ts'
-
-/** The indefinite article before a chain family's name as it is said: 'an EVM', 'a Solana', 'a Bitcoin'. */
-const article = (family: string) => (family === 'EVM' ? 'an' : 'a')
+import { enPay } from './en.pay.ts'
 
 /**
  * The English copy catalogue (STYLE.md rule 12): every string the UI shows, the spec's user-visible strings (§8) word for word; the other locales load lazily with the same keys.
@@ -395,45 +393,8 @@ export const en = {
     unknown: 'The payment went through; the network has not confirmed its transfer yet. Check your wallet later. Transaction:',
   },
   onrampNoOptions: 'Nothing can be bought on this network.',
-  /** Pay (spec §1 Pay): what is asked, how it is paid, and each end. */
-  pay: {
-    asked: 'This site asks you to pay',
-    recipient: 'To',
-    network: 'Network',
-    memo: 'Note from the site',
-    payWith: 'Pay with',
-    walletBalance: (wallet: string, balance: string) => `Wallet ${wallet} · balance ${balance}`,
-    networkFee: 'Network fee',
-    copyRecipient: 'Copy the recipient address',
-    recipientCopied: 'Recipient address copied',
-    loading: 'Reading your balance…',
-    shortOfAsset: (symbol: string) => `Not enough ${symbol} in this wallet to pay this amount. Add ${symbol} to the wallet, or cancel.`,
-    shortOfFee: (symbol: string) => `Not enough ${symbol} in this wallet to pay the network fee. Add ${symbol} to the wallet, or cancel.`,
-    payButton: (amount: string, symbol: string) => `Pay ${amount} ${symbol}`,
-    cancel: 'Cancel',
-    switching: (network: string) => `Switch your wallet to ${network} to pay…`,
-    prompting: 'Confirm the payment in your wallet',
-    confirming: 'Payment sent. Waiting for the network to confirm it…',
-    succeeded: 'Payment complete',
-    /** The recipient's slot holds its short address. */
-    succeededBody: (amount: string, symbol: string, recipient: string) => `You paid ${amount} ${symbol} to ${recipient}.`,
-    succeededConfirmed: 'The network confirmed it.',
-    failed: 'The payment did not go through',
-    done: 'Done',
-    close: 'Close',
-    transaction: 'Transaction',
-    orExchange: 'Or pay from an exchange account',
-    payWithExchange: (exchange: string) => `Pay with ${exchange}`,
-    exchangeOpening: (exchange: string) => `Opening ${exchange}…`,
-    exchangeWaiting: (exchange: string) => `Approve the payment on ${exchange}'s page. This view follows it and ends by itself.`,
-    exchangeReopen: (exchange: string) => `Open ${exchange} again`,
-    expired: 'The payment expired',
-    tryAgain: 'Try again',
-    chooseAnother: 'Choose another way',
-    noWallet: 'No wallet connected',
-    noWalletHint: (hasExchanges: boolean, family: string) =>
-      hasExchanges ? `To pay from a wallet, connect one on ${article(family)} ${family} network. Or pay from an exchange account below.` : `Connect a wallet on ${article(family)} ${family} network to pay.`,
-  },
+  /** Pay (spec §1 Pay): what is asked, how it is paid, and each end (`en.pay.ts`). */
+  pay: enPay,
   /** CallsStatus (EIP-5792 batched calls): where the batch is, each end in words, and each call with its transaction. */
   callsStatus: {
     none: 'No calls were sent from this site yet.',

@@ -9,11 +9,15 @@ import { fillSlots } from '../i18n/slots.ts'
 import { en } from '../locales/en.ts'
 import { useSend } from '../hooks.ts'
 import { usePayFlow } from '../hooks/payFlow.ts'
+import type { PayWalletRow } from '../../machines/pay.connect.ts'
 
 /**
  * Pay (spec §1 Pay): what the site asks (the amount, the asset with its icon, the network, the recipient shortened with
- * a copy button, the site's note), then the way to pay: the connected wallet with its balance and the network fee, and
- * Pay, or why it cannot pay (not enough of the asset, or of the native currency for the fee) before any prompt. While
+ * a copy button, the site's note), shown whole at once, then the way to pay: the connected wallet with its balance and
+ * the network fee (read once the view shows, loading in place: `aria-busy`, no layout jump), and Pay, or why it cannot
+ * pay (not enough of the asset, or of the native currency for the fee) before any prompt. With several wallets of the
+ * payment's namespace connected (multi-wallet), each is a choice with its balance; one that cannot pay is not selectable
+ * and says why; a wallet other than the site's active one paying is said under the list. While
  * the wallet and the chain decide the view says which. Beside the wallet, the exchanges that can pay it: choosing one
  * opens its page in a new tab (on a phone in this tab, which the exchange sends back here) and the view follows the
  * payment there; without a connected wallet the exchanges are the ways to pay, beside Connect a wallet (Connect over
@@ -118,11 +122,14 @@ export default function Pay() {
     )
   }
 
-  const noWallet = flow.phase === 'noWallet'
+  // The request shows whole at once; the wallets' balances and the fee arrive in place (no layout jump).
+  const loading = flow.phase === 'loading'
+  const noWallet = flow.phase === 'noWallet' || (loading && flow.wallets.length === 0)
   const busy = flow.phase === 'switching' || flow.phase === 'prompting' || flow.phase === 'confirming'
+  const choosing = flow.wallets.length > 1
   const status = flow.phase === 'loading' ? t.loading : flow.phase === 'switching' ? t.switching(flow.networkName) : flow.phase === 'prompting' ? t.prompting : flow.phase === 'confirming' ? t.confirming : ''
   return (
-    <div className="lk-center" aria-busy={busy || flow.phase === 'loading' ? 'true' : undefined}>
+    <div className="lk-center" aria-busy={busy || loading ? 'true' : undefined} data-testid="pay-review">
       <p className="lk-muted" style={{ margin: 0 }}>
         {t.asked}
       </p>
@@ -176,24 +183,31 @@ export default function Pay() {
           The wallet and its balance are words, an address and an amount, too long for the value column beside the label:
           the whole row's width under its label, broken between words only (`.lk-summary dd` breaks anywhere, for hashes).
         */}
-        <dd data-testid="pay-balance" style={{ gridColumn: '1 / -1', wordBreak: 'normal', overflowWrap: 'anywhere' }}>
-          {noWallet ? t.noWallet : flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}
+        <dd data-testid="pay-balance" aria-busy={loading ? 'true' : undefined} style={{ gridColumn: '1 / -1', wordBreak: 'normal', overflowWrap: 'anywhere' }}>
+          {choosing ? <PayWalletChoice flow={flow} /> : loading ? <Skeleton width="100%" /> : noWallet ? t.noWallet : flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}
         </dd>
         {!noWallet && (
           <>
             <dt>{t.networkFee}</dt>
-            <dd data-testid="pay-fee">{flow.fee ?? '—'}</dd>
+            <dd data-testid="pay-fee" aria-busy={loading ? 'true' : undefined}>
+              {loading ? <Skeleton width="8em" /> : (flow.fee ?? '—')}
+            </dd>
           </>
         )}
       </dl>
-      {noWallet && (
+      {flow.walletHeld && !loading && !noWallet && (
+        <p className="lk-muted" data-testid="pay-held-wallet" style={{ margin: 0 }}>
+          {t.heldWalletPays(flow.walletShort)}
+        </p>
+      )}
+      {flow.phase === 'noWallet' && (
         <p className="lk-muted" data-testid="pay-no-wallet">
           {t.noWalletHint(flow.exchanges.length > 0, flow.family)}
         </p>
       )}
       {flow.phase === 'short' && (
         <p className="lk-error" role="alert" data-testid="pay-short">
-          {flow.shortOf === 'fee' ? t.shortOfFee(network?.nativeCurrency.symbol ?? flow.symbol) : t.shortOfAsset(flow.symbol)}
+          {flow.shortOf === 'unreadable' ? t.walletUnreadable : flow.shortOf === 'fee' ? t.shortOfFee(network?.nativeCurrency.symbol ?? flow.symbol) : t.shortOfAsset(flow.symbol)}
         </p>
       )}
       <p className="lk-muted" role="status">
@@ -231,7 +245,61 @@ export default function Pay() {
             {t.payButton(flow.amount, flow.symbol)}
           </button>
         )}
+        {flow.phase === 'short' && flow.wallets.every((w) => w.shortOf === 'unreadable') && (
+          // No balance could be read: read them again.
+          <button type="button" className="lk-secondary" onClick={() => flow.retry()}>
+            {t.tryAgain}
+          </button>
+        )}
       </div>
     </div>
+  )
+}
+
+/** A line of text on its way (the wallets' balances, the fee): its place kept, one line high, pulsing. */
+function Skeleton({ width }: { width: string }) {
+  return <span className="lk-skeleton-row" aria-hidden="true" style={{ display: 'inline-block', verticalAlign: 'middle', height: '1lh', width, maxWidth: '100%' }} />
+}
+
+/**
+ * The connected wallets of the payment's namespace as a choice (spec §1 Pay: "each connected wallet that holds enough of
+ * the asset on that network (balance shown)"): one radio per wallet, its address and balance; the one that pays checked;
+ * one that cannot pay is not selectable and says why (not enough of the asset, of the native currency for the fee, or its
+ * balance unreadable). Picking one does not change the site's active wallet.
+ */
+function PayWalletChoice({ flow }: { flow: ReturnType<typeof usePayFlow> }) {
+  const t = useCopy().pay
+  const modal = useModalInstance()
+  const nativeSymbol = modal.options.networks.find((n) => n.caipNetworkId === flow.caipNetworkId)?.nativeCurrency.symbol ?? flow.symbol
+  const why = (row: PayWalletRow) =>
+    row.shortOf === 'unreadable' ? t.walletUnreadable : row.shortOf === 'fee' ? t.walletShortOfFee(nativeSymbol) : row.shortOf === 'asset' ? t.walletShortOfAsset(flow.symbol) : undefined
+  return (
+    <fieldset aria-label={t.payWith} data-testid="pay-wallets" style={{ display: 'flex', flexDirection: 'column', gap: 6, margin: '4px 0 0', padding: 0, border: 0, minWidth: 0 }}>
+      {flow.wallets.map((row) => {
+        const reason = why(row)
+        return (
+          <label
+            key={row.address}
+            className="lk-row"
+            data-testid="pay-wallet"
+            title={row.address}
+            style={{ alignItems: 'flex-start', gap: 10, cursor: reason ? 'default' : 'pointer', ...(row.chosen ? { outline: '2px solid var(--lk-accent)', outlineOffset: -2 } : {}) }}
+          >
+            <input
+              type="radio"
+              name="lk-pay-wallet"
+              checked={row.chosen}
+              disabled={Boolean(reason) || flow.phase !== 'ready'}
+              onChange={() => flow.chooseWallet(row.address)}
+              style={{ margin: '3px 0 0', accentColor: 'var(--lk-accent)' }}
+            />
+            <span style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, flex: 1 }}>
+              <span>{row.balance ? t.walletBalance(row.short, row.balance) : flow.phase === 'loading' ? <Skeleton width="100%" /> : row.short}</span>
+              {reason && <span className="lk-muted">{reason}</span>}
+            </span>
+          </label>
+        )
+      })}
+    </fieldset>
   )
 }
