@@ -2,7 +2,8 @@
  * The documentation site's API reference (`npm run docs:api`): TypeDoc with its Markdown plugin (typedoc.json) over the
  * package's public entries, each module named by the import a dapp writes (`latchkey/react`, not the source path
  * `ui/react`), written to docs/api, with every link to a symbol pointing at the id VitePress gives its heading
- * (dev/docsApiAnchors.ts). Exits non-zero when TypeDoc reports an error.
+ * (dev/docsApiAnchors.ts). Then the architecture page's statecharts, drawn from the machines (dev/docsCharts.tsx).
+ * Exits non-zero when TypeDoc reports an error.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { Application, type DeclarationReflection, type Reflection } from 'typedoc'
 import { type MarkdownPageEvent, MarkdownTheme, MarkdownThemeContext } from 'typedoc-plugin-markdown'
 import { alignAnchors, vitepressHeadingIds } from './docsApiAnchors.ts'
+import { writeMachineCharts } from './docsCharts.tsx'
 
 /** Source entry (as TypeDoc names it from its path) → the package entry of package.json "exports". */
 const entryNames: Record<string, string> = {
@@ -68,3 +70,6 @@ const generated = files.map((file) => ({ file: file.split('\\').join('/'), markd
 const { pages, unaligned } = alignAnchors(generated, await vitepressHeadingIds(docs))
 for (const page of pages) writeFileSync(join(out, page.file), page.markdown)
 for (const { file, href } of unaligned) console.warn(`${relative(docs, join(out, file))}: ${href} names no heading (the anchor check will fail on it)`)
+
+const figures = await writeMachineCharts(fileURLToPath(new URL('..', import.meta.url)))
+console.log(`Statecharts: ${figures.length} machines drawn in docs/public/charts.`)

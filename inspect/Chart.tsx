@@ -177,6 +177,58 @@ function EdgeArrow({ e, fromActive, missed = false, c }: { e: LayoutEdge; fromAc
   )
 }
 
+/** The arrowheads the edges point with (`lk-arrow`, `lk-arrow-active`). */
+function ArrowMarkers({ c }: { c: ChartColours }) {
+  return (
+    <defs>
+      <marker id="lk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <path d="M0,0 L10,5 L0,10 z" fill={c.edge} />
+      </marker>
+      <marker id="lk-arrow-active" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <path d="M0,0 L10,5 L0,10 z" fill={c.activeStroke} />
+      </marker>
+    </defs>
+  )
+}
+
+type ContentProps = { layout: ChartLayout; activeIds: ReadonlySet<string>; coverage: ChartCoverage | null; colours: ChartColours }
+
+/** The chart itself at zoom 1: the states, outer boxes first, then the arrows. */
+const ChartContent = forwardRef<SVGGElement, ContentProps>(function ChartContent({ layout, activeIds, coverage, colours }, ref) {
+  const nodes = [...layout.nodes].sort((a, b) => a.depth - b.depth)
+  return (
+    <g ref={ref} data-chart-content="" fontFamily={metrics.fontFamily}>
+      {nodes.map((n) => (
+        // The machine's own box is always active: only its states are marked.
+        <StateBox key={n.id} c={colours} n={n} active={n.depth > 0 && activeIds.has(n.id)} missed={coverage !== null && n.depth > 0 && !coverage.states.has(n.id)} />
+      ))}
+      {layout.edges.map((e) => (
+        // The machine root is always active: only its states' transitions are marked as enabled.
+        <EdgeArrow key={e.id} c={colours} e={e} fromActive={activeIds.has(e.source) && e.source !== layout.nodes[0]?.id} missed={coverage !== null && !e.edges.some((x) => coverage.transitions.has(x.id))} />
+      ))}
+    </g>
+  )
+})
+
+/**
+ * The whole chart as a standalone SVG element at zoom 1, no state active (what a page shows as a figure, drawn with the
+ * same parts as {@link Chart}): sized to the layout with a 10-unit margin, titled `Statechart of <machineId>`, on the
+ * palette's background. Render it to a file with `renderToStaticMarkup` (react-dom/server).
+ */
+export function ChartFigure({ layout, machineId, colours = chartColours }: { layout: ChartLayout; machineId: string; colours?: ChartColours }) {
+  const w = layout.width + 20
+  const h = layout.height + 20
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" width={w} height={h} viewBox={`-10 -10 ${w} ${h}`} data-machine={machineId}>
+      <title>{`Statechart of ${machineId}`}</title>
+      <rect x={-10} y={-10} width={w} height={h} fill={colours.background} />
+      <ArrowMarkers c={colours} />
+      <ChartContent layout={layout} activeIds={noneActive} coverage={null} colours={colours} />
+    </svg>
+  )
+}
+const noneActive: ReadonlySet<string> = new Set()
+
 type ChartProps = { layout: ChartLayout; machineId: string; activeIds: ReadonlySet<string>; coverage?: ChartCoverage | null; colours?: ChartColours }
 
 export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout, machineId, activeIds, coverage = null, colours = chartColours }, ref) {
@@ -282,7 +334,6 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
     event.preventDefault()
   }
 
-  const nodes = [...layout.nodes].sort((a, b) => a.depth - b.depth)
   return (
     <svg
       ref={svgRef}
@@ -304,25 +355,9 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
     >
-      <defs>
-        <marker id="lk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M0,0 L10,5 L0,10 z" fill={colours.edge} />
-        </marker>
-        <marker id="lk-arrow-active" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M0,0 L10,5 L0,10 z" fill={colours.activeStroke} />
-        </marker>
-      </defs>
+      <ArrowMarkers c={colours} />
       <g transform={`translate(${view.x},${view.y}) scale(${view.k})`}>
-        <g ref={contentRef} data-chart-content="" fontFamily={metrics.fontFamily}>
-          {nodes.map((n) => (
-            // The machine's own box is always active: only its states are marked.
-            <StateBox key={n.id} c={colours} n={n} active={n.depth > 0 && activeIds.has(n.id)} missed={coverage !== null && n.depth > 0 && !coverage.states.has(n.id)} />
-          ))}
-          {layout.edges.map((e) => (
-            // The machine root is always active: only its states' transitions are marked as enabled.
-            <EdgeArrow key={e.id} c={colours} e={e} fromActive={activeIds.has(e.source) && e.source !== layout.nodes[0]?.id} missed={coverage !== null && !e.edges.some((x) => coverage.transitions.has(x.id))} />
-          ))}
-        </g>
+        <ChartContent ref={contentRef} layout={layout} activeIds={activeIds} coverage={coverage} colours={colours} />
       </g>
     </svg>
   )

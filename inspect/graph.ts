@@ -60,6 +60,12 @@ export type GraphEdge = {
 
 export type MachineGraph = { id: string; nodes: GraphNode[]; edges: GraphEdge[] }
 
+/** Is `value` an XState v5 machine (a `StateMachine` with a root state node)? */
+export function isStateMachine(value: unknown): value is AnyStateMachine {
+  const v = value as { root?: { transitions?: unknown }; id?: unknown; getInitialSnapshot?: unknown } | null
+  return Boolean(v && typeof v === 'object' && typeof v.id === 'string' && typeof v.getInitialSnapshot === 'function' && v.root?.transitions instanceof Map)
+}
+
 /** The subset of XState's `StateNode` this module reads. */
 type StateNodeLike = {
   id: string

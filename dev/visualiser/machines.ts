@@ -4,6 +4,7 @@
  * `*.connect.ts`) are skipped; a module's exports that are XState machines are listed by their machine id.
  */
 import type { AnyStateMachine } from 'xstate'
+import { isStateMachine } from '../../inspect/graph.ts'
 
 export type VisualisedMachine = {
   /** The machine's id (`siwx`); inspection events name their actor's machine by it. */
@@ -15,12 +16,6 @@ export type VisualisedMachine = {
 }
 
 const modules = import.meta.glob<Record<string, unknown>>(['../../machines/*.ts', '!../../machines/*.test.ts', '!../../machines/*.connect.ts'], { eager: true })
-
-/** Is `value` an XState v5 machine (a `StateMachine` with a root state node)? */
-export function isStateMachine(value: unknown): value is AnyStateMachine {
-  const v = value as { root?: { transitions?: unknown }; id?: unknown; getInitialSnapshot?: unknown } | null
-  return Boolean(v && typeof v === 'object' && typeof v.id === 'string' && typeof v.getInitialSnapshot === 'function' && v.root?.transitions instanceof Map)
-}
 
 /** The machines, root first, then by id. */
 export const visualisedMachines: readonly VisualisedMachine[] = Object.entries(modules)

@@ -91,8 +91,9 @@ export default defineConfig({
   lang: 'en',
   cleanUrls: true,
   lastUpdated: false,
-  // The samples are included by the pages (`<<< @/snippets/…`), not pages of their own.
-  srcExclude: ['snippets/**', '**/README.md'],
+  // The samples are included by the pages (`<<< @/snippets/…`), not pages of their own, and so is the generated
+  // section of the architecture page that shows the statecharts (dev/docsCharts.tsx).
+  srcExclude: ['snippets/**', '**/README.md', '.generated/**'],
   // The generated API page of `latchkey` is one large chunk (its ~300 exports on one page).
   vite: { build: { chunkSizeWarningLimit: 2000 } },
   // High-contrast code colours: the samples meet WCAG AA contrast on the code blocks' background (axe checks them).

@@ -1,7 +1,7 @@
 /**
  * The built documentation site in Chromium: the home page, a guide with its type-checked sample, the local search
- * finding the WalletConnect guide (each without an axe violation), the generated API page of createModal, and llms.txt
- * and llms-full.txt.
+ * finding the WalletConnect guide (each without an axe violation), the generated API page of createModal, the
+ * architecture page's statecharts drawn from the machines, and llms.txt and llms-full.txt.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
@@ -17,7 +17,7 @@ async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   expect(violations, `axe violations on ${what}:\n${described}`).toEqual([])
 }
 
-test('the home page, a guide with its sample, the search finding WalletConnect and the API page of createModal, axe-clean', async ({ page }) => {
+test('the home page, a guide with its sample, the search finding WalletConnect, the API page of createModal and the statecharts, axe-clean', async ({ page }) => {
   await page.goto(`${site()}/`)
   await expect(page.getByRole('heading', { level: 1, name: 'latchkey' })).toBeVisible()
   await expectNoAxeViolations(page, 'the home page')
@@ -43,6 +43,14 @@ test('the home page, a guide with its sample, the search finding WalletConnect a
   await page.goto(`${site()}/api/latchkey`)
   await expect(page.getByRole('heading', { level: 1, name: 'latchkey' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'createModal()' })).toBeVisible()
+
+  // The architecture page shows every machine's chart, drawn when the site was built (dev/docsCharts.tsx): the root's loads.
+  await page.goto(`${site()}/contributing/architecture`)
+  await expect(page.getByRole('heading', { level: 2, name: 'The statecharts' })).toBeVisible()
+  const rootChart = page.getByRole('img', { name: 'Statechart of root' })
+  await rootChart.scrollIntoViewIfNeeded()
+  await expect.poll(() => rootChart.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  expect(await page.getByRole('img', { name: /^Statechart of / }).count()).toBeGreaterThan(30)
 
   // llms.txt lists the pages; llms-full.txt holds them with their samples written in.
   expect(await (await page.request.get(`${site()}/llms.txt`)).text()).toContain('- [Mobile wallets (WalletConnect)](/guide/walletconnect)')
