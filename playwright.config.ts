@@ -17,11 +17,21 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3
  */
 const LONG_FILES = ['siwx', 'embedded', 'namespaces', 'swap', 'send', 'phone', 'all-wallets', 'walletconnect', 'demo', 'social'].map((name) => `${name}.spec.ts`)
 
+/**
+ * V8 without its optimising compilers (TurboFan, Maglev): the interpreter and the baseline compiler only. A test's page
+ * lives seconds and runs most of its code a few times, so optimising it is work the page never earns back, done on
+ * the two cores the workers share. Measured on send.spec and embedded.spec (28 tests, one worker, beside other work):
+ * 67 CPU-s instead of 76–80, the same tests passing. The pages that lay out a chart with ELK (inspector, visualiser:
+ * 13 tests) pay a little for it, 45 CPU-s instead of 43. Not for the bench (tests/chromium.ts), whose numbers are the
+ * optimised page's.
+ */
+const E2E_JS_FLAGS = '--js-flags=--no-opt --no-maglev'
+
 /** The system Chromium's headless shell (Debian package, tests/chromium.ts) with the flags that keep it quiet on a closed network. */
 const browser = {
   ...devices['Desktop Chrome'],
   browserName: 'chromium' as const,
-  launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+  launchOptions: { executablePath: chromiumExecutable, args: [...chromiumArgs, E2E_JS_FLAGS] },
 }
 
 /**
