@@ -23,10 +23,12 @@ const screens = [
   { name: 'small phone', viewport: { width: 320, height: 640 }, touch: true },
 ] as const
 
+/**
+ * The demo's first load in the test's own browser context, whose storage starts empty: nothing stored to clear, so no
+ * second load.
+ */
 async function openDemo(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`)
-  await page.evaluate(() => localStorage.clear())
-  await page.reload()
   await expect(connectButton(page)).toBeVisible()
   await expect(liveState(page).status).toHaveText('disconnected')
   // The three wallets are in the dock (Solana and Bitcoin load after the page).
