@@ -9,7 +9,7 @@ import { Keypair } from '@solana/web3.js'
 import type { Locator, Page } from '@playwright/test'
 import { associatedTokenAddress, tokenAmountOf } from '../../adapters/solana.spl.ts'
 import { SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
-import { dialog, expect, openConnected, test } from './fixtures.ts'
+import { approveWalletRequest, dialog, expect, liveState, openConnected, test, walletRequests } from './fixtures.ts'
 import { askForPayment, PAY_ON, payWithExchange, requestPayment, resolved } from './paySteps.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
 import { DEV_SPL_MINT_ADDRESS } from '../../dev/solana/tokens.ts'
@@ -111,4 +111,36 @@ test('with no Solana wallet connected: the reference exchange pays SOL and then 
     await pay.getByRole('button', { name: 'Done' }).click()
     await expect(pay).toBeHidden()
   }
+})
+
+test('with no Solana wallet, Connect a wallet from Pay connects a wallet of another namespace (the EVM dev wallet): Pay comes back as it was, SOL still asked of a Solana wallet, and the payment is made on solana (the exchange), never from the EVM wallet', async ({
+  page,
+}) => {
+  await page.goto(PAY_ON)
+  const to = fresh()
+  const pay = await askForPayment(page, { to, amount: '0.0375', asset: 'SOL (Solana Localnet)', memo: 'Order 9' })
+  const hint = 'To pay from a wallet, connect one on a Solana network. Or pay from an exchange account below.'
+  await expect(pay.getByTestId('pay-no-wallet')).toHaveText(hint)
+  const recipientShown = await pay.getByTestId('pay-recipient').textContent()
+  await pay.getByRole('button', { name: 'Connect a wallet' }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+  await approveWalletRequest(page, 'Connect to this site?')
+  // The EVM wallet connected; Pay as it was: the same request, still no wallet that can pay SOL, the promise pending.
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(pay.getByTestId('pay-asked')).toHaveText('0.0375 SOL')
+  await expect(pay.getByTestId('pay-memo')).toHaveText('Order 9')
+  await expect(pay.getByTestId('pay-recipient')).toHaveText(recipientShown ?? '')
+  await expect(pay.getByTestId('pay-balance')).toHaveText('No wallet connected')
+  await expect(pay.getByTestId('pay-no-wallet')).toHaveText(hint)
+  await expect(pay.getByRole('button', { name: 'Pay 0.0375 SOL' })).toHaveCount(0)
+  await expect(page.getByTestId('pay-status')).toHaveText('pending')
+  // Paid on the payment's namespace: the exchange's Solana transfer, checked on the Solana chain.
+  const exchange = await payWithExchange(page, pay)
+  await expect(exchange.getByTestId('network')).toHaveText(`solana:${SOLANA_LOCALNET_REFERENCE}`)
+  await exchange.getByRole('button', { name: 'Approve' }).click()
+  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+  expect(await resolved(page)).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '0.0375' })
+  expect(await lamports(to)).toBe(37_500_000n)
+  await expect(walletRequests(page)).toHaveCount(0)
+  await exchange.close()
 })
