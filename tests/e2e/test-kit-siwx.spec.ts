@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
 import { ConnectedStartError } from '../../testing/errors.ts'
+import { test as kit } from '../../testing/playwright.ts'
 import { connectedStart } from '../../testing/playwright/connectedStart.ts'
 import { installTestWallet, type TestWalletHandle } from '../../testing/playwright/wallet.ts'
 import { pageScriptConfig } from '../../vite.testing.config.ts'
@@ -65,4 +66,19 @@ test('bad input: siwx without the page origin, or with a wallet that is not the 
   expect(notTheKit).toBeInstanceOf(ConnectedStartError)
   expect((notTheKit as ConnectedStartError).shortMessage).toBe('A signed-in start needs the EVM test wallet')
   expect(page.url()).toBe('about:blank')
+})
+
+// The kit's fixtures on this worker's stack: its anvil (no new one; a worker option, so set for the whole file), the
+// demo as baseURL, the demo's SIWX server.
+kit.use({ rpcUrl: RPC[31337] })
+
+kit.describe("the kit's connected fixture with startSignedIn", () => {
+  kit.use({ startPath: '/?siwx=required', startSignedIn: { url: `${API_URL}/siwx`, projectId: 'latchkey-demo' } })
+
+  kit('starts connected and signed in, the origin taken from baseURL', async ({ page, wallet, connected }) => {
+    expect(connected.siwx?.data).toMatchObject({ accountAddress: wallet.addresses[0], domain: new URL(DEMO_ORIGIN).host, uri: DEMO_ORIGIN })
+    await expect(page.getByTestId('siwx-phase')).toHaveText('signedIn')
+    await expect(page.getByTestId('siwx-session-address')).toHaveText(wallet.addresses[0]!)
+    await expect(signIn(page)).toHaveCount(0)
+  })
 })
