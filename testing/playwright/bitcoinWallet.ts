@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test'
 import type { BitcoinPrompt, BitcoinPromptKind, TestBitcoinWalletOptions } from '../bitcoin/testWalletTypes.ts'
 import type { BitcoinDevWalletMisbehaviour } from '../bitcoin/types.ts'
+import { withPeers } from './peers.ts'
 import { installStandardWallet, type StandardWalletHandle } from './standardWallet.ts'
 
 /** The options of a test Bitcoin wallet in a page: {@link TestBitcoinWalletOptions} without `storage` (the page's localStorage is used). */
@@ -32,13 +33,14 @@ export type TestBitcoinWalletHandle = StandardWalletHandle<
  * page loads (top frame), its authorisation and account kept in the page's localStorage as an extension keeps them.
  *
  * @returns the handle; its addresses, `name`, `chains` and `caipNetworkId` are known at once, its calls need the page loaded.
- * @throws TestWalletOptionsError for each malformed option (see `TestBitcoinWalletOptions`), before the page is touched.
+ * @throws TestWalletOptionsError for each malformed option (see `TestBitcoinWalletOptions`), before the page is touched;
+ *   TestWalletError when `bitcoinjs-lib` or `@bitcoinerlab/secp256k1` (optional peers of latchkey) is not installed.
  * @example
  * const bitcoin = await installTestBitcoinWallet(page, { apiUrl: 'http://127.0.0.1:8600/blockchain' })
  * await page.goto('/'); await bitcoin.answerNext('reject', 'sendTransfer')
  */
 export async function installTestBitcoinWallet(page: Page, options: PageTestBitcoinWalletOptions = {}): Promise<TestBitcoinWalletHandle> {
-  const { createTestBitcoinWallet } = await import('../bitcoin/testWallet.ts')
+  const { createTestBitcoinWallet } = await withPeers('The test Bitcoin wallet', ['bitcoinjs-lib', '@bitcoinerlab/secp256k1'], () => import('../bitcoin/testWallet.ts'))
   const model = createTestBitcoinWallet(options)
   const handle = await installStandardWallet<BitcoinPromptKind, BitcoinPrompt, Awaited<ReturnType<TestBitcoinWalletHandle['state']>>, BitcoinDevWalletMisbehaviour>(page, {
     script: 'test-bitcoin-wallet.js',

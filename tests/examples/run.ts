@@ -12,7 +12,9 @@
  *    starts as a hard-linked copy of the installed example's that shares the most dependencies (seedNodeModules),
  *    which its own `npm install` then makes its own (about 30 of 115 CPU-seconds of extraction saved).
  * 3. One anvil (chain 31337, a free port), the dev wallet's init script (tests/examples/wallet.ts as one IIFE file),
- *    and each example's `npm start` serving its build on a free port (`PORT`, 127.0.0.1).
+ *    and each example's `npm start` serving its build on a free port (`PORT`, 127.0.0.1). The local Solana RPC
+ *    (LiteSVM, dev/solana/server.ts, a free port) starts before the builds: an example that has a Solana network reads
+ *    its URL at build time (`VITE_SOLANA_RPC_URL`), its own suite from `LATCHKEY_TEST_SOLANA_RPC_URL`.
  * 4. Playwright (tests/examples/playwright.config.ts): one spec per example, `tests/examples/<name>.spec.ts`.
  *
  * Arguments: example names to run only those (`npm run test:examples -- vite-react19`). Environment:
@@ -26,6 +28,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { findFreePort, startAnvil, type AnvilInstance } from '../../dev/anvil.ts'
+import { startSolanaRpc, type SolanaRpcServer } from '../../dev/solana/server.ts'
 import { chromiumExecutable } from '../chromium.ts'
 import { BaseError } from '../../kernel/errors.ts'
 
@@ -80,6 +83,19 @@ function shAsync(command: string, args: string[], cwd: string, env: NodeJS.Proce
       if (code === 0) resolve()
       else reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))
     })
+  })
+}
+
+/**
+ * {@link sh} without blocking, its output shown as it comes: for a command that talks to a server of this process (the
+ * Solana RPC runs here, and a blocked event loop would leave its requests unanswered).
+ */
+function shLive(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  console.log(`$ (${cwd.replace(work, '<work>').replace(root, '<repo>/')}) ${command} ${args.join(' ')}`)
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } })
+    child.once('error', reject)
+    child.once('close', (code, signal) => (code === 0 ? resolve() : reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))))
   })
 }
 
@@ -198,7 +214,16 @@ async function main(): Promise<number> {
   if (examples.length === 0) throw new ExampleRunError(`No example matches ${only.join(', ')} (examples/: ${listExamples().join(', ')})`)
   mkdirSync(work, { recursive: true })
   console.log(`Examples: ${examples.join(', ')}; work directory ${work}`)
+  const solana = await phase('solana rpc (LiteSVM)', () => startSolanaRpc({ port: 0 }))
+  try {
+    return await runExamples(examples, solana, startedAt)
+  } finally {
+    await solana.stop()
+  }
+}
 
+/** Packs, prepares, serves and tests `examples` (see the module's comment), with the run's Solana RPC. */
+async function runExamples(examples: string[], solana: SolanaRpcServer, startedAt: number): Promise<number> {
   await phase('npm pack (prepack: build:lib)', () => {
     for (const f of readdirSync(work)) if (f.endsWith('.tgz')) rmSync(join(work, f))
     sh('npm', ['pack', '--pack-destination', work, '--silent'], root)
@@ -229,7 +254,7 @@ async function main(): Promise<number> {
       } finally {
         if (name === order[0]) firstDone()
       }
-      await phase(`${name}: npm run build`, () => shAsync('npm', ['run', 'build'], dirs[name]!, { NEXT_TELEMETRY_DISABLED: '1' }))
+      await phase(`${name}: npm run build`, () => shAsync('npm', ['run', 'build'], dirs[name]!, { NEXT_TELEMETRY_DISABLED: '1', VITE_SOLANA_RPC_URL: solana.url }))
       // The package's declarations checked too (the templates skip library checks): `typecheck:libs` when the example has one.
       await phase(`${name}: npm run typecheck:libs`, () => shAsync('npm', ['run', 'typecheck:libs', '--if-present'], dirs[name]!))
     }),
@@ -247,7 +272,9 @@ async function main(): Promise<number> {
     const ownSuites = examples.filter((name) => existsSync(join(dirs[name]!, 'playwright.config.ts')))
     for (const name of ownSuites) {
       const server = servers.find((s) => s.name === name)!
-      await phase(`${name}: its own playwright suite`, () => sh('npx', ['playwright', 'test'], dirs[name]!, { BASE_URL: server.url, LATCHKEY_TEST_RPC_URL: anvil!.url, CHROMIUM_PATH: chromiumExecutable }))
+      await phase(`${name}: its own playwright suite`, () =>
+        shLive('npx', ['playwright', 'test'], dirs[name]!, { BASE_URL: server.url, LATCHKEY_TEST_RPC_URL: anvil!.url, LATCHKEY_TEST_SOLANA_RPC_URL: solana.url, CHROMIUM_PATH: chromiumExecutable }),
+      )
     }
     const status = await phase('playwright', () => {
       const specs = examples

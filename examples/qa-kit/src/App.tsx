@@ -1,4 +1,4 @@
-import { createModal, defineEvmNetwork, toSiwxMessage, type SiwxConfig, type SiwxSession } from 'latchkey'
+import { createModal, defineEvmNetwork, defineSolanaNetwork, toSiwxMessage, type SiwxConfig, type SiwxSession } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from 'latchkey/react'
 import { useState, useSyncExternalStore } from 'react'
 import { parseEther, toHex, verifyMessage } from 'viem'
@@ -16,6 +16,17 @@ const anvil2 = defineEvmNetwork({
   name: 'Anvil Local 2',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrl: 'http://127.0.0.1:8546',
+})
+
+/**
+ * A local Solana network (a validator on loopback; its genesis hash gives the CAIP-2 reference): the modal reads its
+ * balances from the RPC given at build time (VITE_SOLANA_RPC_URL), default `solana-test-validator`'s port.
+ */
+const solanaLocal = defineSolanaNetwork({
+  reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ',
+  name: 'Solana Localnet',
+  rpcUrl: import.meta.env.VITE_SOLANA_RPC_URL ?? 'http://127.0.0.1:8899',
+  testnet: true,
 })
 
 /**
@@ -48,7 +59,7 @@ const siwx: SiwxConfig = {
 
 const modal = createModal({
   projectId: 'latchkey-example',
-  networks: [anvil, anvil2],
+  networks: [anvil, anvil2, solanaLocal],
   metadata: { name: 'latchkey QA kit example', description: 'Tested with latchkey/testing', url: location.origin, icons: [] },
   walletConnect: false,
   siwx,
