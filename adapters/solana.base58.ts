@@ -9,6 +9,7 @@ const indexOf = new Map([...alphabet].map((char, i) => [char, i]))
 
 /** Thrown by {@link base58Decode} for text with a character outside the base58 alphabet. */
 export class Base58Error extends Error {
+  static docsPath = '/errors/Base58Error'
   override name = 'Base58Error'
 }
 

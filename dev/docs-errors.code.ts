@@ -1,7 +1,8 @@
 /**
  * What the error pages of the documentation site are made from, read from the library's source with the TypeScript
  * compiler's parser (no type checker, so it takes well under a second): every class that extends `BaseError`
- * (kernel/errors.ts) directly or through another such class, with its docstring, its own properties, its `static
+ * (kernel/errors.ts) directly or through another such class, and the few that extend the platform's `Error` on purpose
+ * (they keep the shape of what they stand for: a wallet's EIP-1193 error), with its docstring, its own properties, its `static
  * docsPath`, the files that construct it, and the package entries (package.json "exports") that export it.
  * Used by dev/docs-errors.ts (writes the pages) and dev/docs-errors.test.ts (checks them).
  */
@@ -23,6 +24,8 @@ export type ErrorClass = {
   name: string
   file: string
   parent: string | undefined
+  /** The root of its line: `BaseError`, or the platform's `Error` for a class that keeps a wallet error's shape. */
+  base: 'BaseError' | 'Error'
   summary: string
   /** The value of its own `static docsPath`, when it declares one. */
   docsPath: string | undefined
@@ -211,16 +214,20 @@ function readSourcesCache(): Map<string, Source> {
 /** Every error class of the library: `BaseError` and the classes that extend it, directly or not, sorted by name. */
 export function listErrorClasses(): ErrorClass[] {
   const sources = readSourcesCache()
-  const declarations = new Map<string, { file: string; node: ts.ClassDeclaration; parentKey: string | undefined }>()
+  const declarations = new Map<string, { file: string; node: ts.ClassDeclaration; parentKey: string | undefined; extendsError: boolean }>()
   for (const { file, source } of sources.values()) {
     for (const statement of source.statements) {
       if (!ts.isClassDeclaration(statement) || !statement.name) continue
       const heritage = statement.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression
       const parentKey = heritage && ts.isIdentifier(heritage) ? resolveLocal(sources, file, heritage.text) : undefined
-      declarations.set(`${file}#${statement.name.text}`, { file, node: statement, parentKey })
+      // `extends Error` with no class of that name declared or imported: the platform's own.
+      const extendsError = parentKey === undefined && heritage !== undefined && ts.isIdentifier(heritage) && heritage.text === 'Error'
+      declarations.set(`${file}#${statement.name.text}`, { file, node: statement, parentKey, extendsError })
     }
   }
   const isError = (key: string | undefined, depth = 0): boolean => key === 'kernel/errors.ts#BaseError' || (key !== undefined && depth < 20 && isError(declarations.get(key)?.parentKey, depth + 1))
+  const isPlainError = (key: string | undefined, depth = 0): boolean =>
+    key !== undefined && key !== 'kernel/errors.ts#BaseError' && depth < 20 && (declarations.get(key)?.extendsError === true || isPlainError(declarations.get(key)?.parentKey, depth + 1))
   const exporters = new Map<string, string[]>()
   for (const [entry, file] of packageEntries()) {
     for (const name of exportedNames(sources, file)) {
@@ -232,12 +239,14 @@ export function listErrorClasses(): ErrorClass[] {
   for (const { file, text } of sources.values()) for (const [, name] of text.matchAll(/\bnew ([A-Za-z0-9_]+)\(/g)) constructedIn.set(name ?? '', (constructedIn.get(name ?? '') ?? new Set()).add(file))
   const classes: ErrorClass[] = []
   for (const [key, { file, node, parentKey }] of declarations) {
-    if (!isError(key)) continue
+    const base = isError(key) ? 'BaseError' : isPlainError(key) ? 'Error' : undefined
+    if (!base) continue
     const name = node.name?.text ?? ''
     classes.push({
       name,
       file,
       parent: parentKey?.split('#')[1],
+      base,
       summary: docOf(node),
       docsPath: staticDocsPath(node),
       properties: ownProperties(node),

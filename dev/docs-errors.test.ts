@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { Base58Error } from '../adapters/solana.base58.ts'
 import { docsBaseUrl } from '../kernel/errors.ts'
+import { ModalClosedError, RpcNotAllowedError } from '../machines/frameRpc.ts'
+import { BitcoinWalletError } from '../testing/bitcoin/types.ts'
+import { DevSolanaWalletError } from '../testing/solana/walletRpc.ts'
+import { DevWalletRpcError } from '../testing/wallet/rpcParams.ts'
+import { WalletCodeError } from '../testing/walletError.ts'
+import { CoreNotLoadedError } from '../ui/createModal.ts'
 import { listErrorClasses, plainBaseErrorsWithoutDocs, root } from './docs-errors.code.ts'
 import { errorsFolder, expectedPages, firstSentence, generatedMarker, unwrittenMarker } from './docs-errors.ts'
 
@@ -21,6 +28,25 @@ describe('the error pages (docs/errors)', () => {
   test('behavior: every error class declares its own static docsPath, /errors/<ClassName>', () => {
     const wrong = classes.filter((c) => c.name !== 'BaseError' && c.docsPath !== `/errors/${c.name}`).map((c) => `${c.name} (${c.file}): ${c.docsPath}`)
     expect(wrong).toEqual([])
+  })
+
+  test("behavior: the classes that extend the platform's Error on purpose are listed too, so each has its docsPath and page", () => {
+    const plain = classes.filter((c) => c.base === 'Error').map((c) => c.name)
+    expect(plain.sort()).toEqual(['Base58Error', 'BitcoinWalletError', 'CoreNotLoadedError', 'DevSolanaWalletError', 'DevWalletRpcError', 'ModalClosedError', 'RpcNotAllowedError', 'WalletCodeError'])
+    expect(classes.find((c) => c.name === 'BaseError')?.base).toBe('BaseError')
+    for (const error of [Base58Error, BitcoinWalletError, CoreNotLoadedError, DevSolanaWalletError, DevWalletRpcError, ModalClosedError, RpcNotAllowedError, WalletCodeError]) {
+      expect(error.docsPath).toBe(`/errors/${error.name}`)
+    }
+  })
+
+  test("behavior: what a dapp receives keeps a wallet error's shape; a Docs line ends a message only where that changes nothing a dapp reads", () => {
+    expect(new RpcNotAllowedError('eth_sign')).toMatchObject({ code: 4200, message: `Requested RPC call is not allowed: eth_sign\nDocs: ${docsBaseUrl}/errors/RpcNotAllowedError` })
+    // The embedded wallet's provider reads these words to hand the dapp a UserRejectedRequestError (4001) instead.
+    expect(new ModalClosedError()).toMatchObject({ code: 4001, name: 'UserRejectedRequestError', message: 'User rejected the request' })
+    // A test wallet's refusal is the wallet's own words, as a real wallet's.
+    expect(new DevWalletRpcError(4001, 'User rejected the request.')).toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    expect(Object.keys(new BitcoinWalletError(4100, 'Not authorised', { why: 1 }))).toEqual(expect.arrayContaining(['code', 'data']))
+    expect(new CoreNotLoadedError().message).toBe(`The modal's core is not loaded yet: await modal.ready() before reading modal.actor.\nDocs: ${docsBaseUrl}/errors/CoreNotLoadedError`)
   })
 
   test('behavior: a plain BaseError thrown by the library names its page', () => {

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate'
-import { ActorNotProvidedError } from '../kernel/errors.ts'
+import { ActorNotProvidedError, docsBaseUrl } from '../kernel/errors.ts'
 import { rpcMethodKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 import { machineTypes } from './machineTypes.ts'
@@ -47,18 +47,28 @@ export type FrameRpcEmitted =
   /** 300 ms after a disallowed request: the modal opens with 'Action not allowed'. */
   | { type: 'frameRpc.notAllowed'; method: string }
 
-/** The error a disallowed method is rejected with (spec §8, logged as 'Requested RPC call is not allowed'). */
+/**
+ * The error a disallowed method is rejected with (spec §8, logged as 'Requested RPC call is not allowed'). The embedded
+ * wallet's answer to the dapp, so an `Error` with the fields of an EIP-1193 error (`code`, `message`), not a
+ * `BaseError`; its message ends with its page's `Docs:` line, as the library's other provider errors do.
+ */
 export class RpcNotAllowedError extends Error {
+  static docsPath = '/errors/RpcNotAllowedError'
   override name = 'RpcNotAllowedError'
   /** EIP-1193 4200 Unsupported Method. */
   code = 4200
   constructor(method: string) {
-    super(`Requested RPC call is not allowed: ${method}`)
+    super(`Requested RPC call is not allowed: ${method}\nDocs: ${docsBaseUrl}${RpcNotAllowedError.docsPath}`)
   }
 }
 
-/** The error pending approvals are rejected with when the modal closes (EIP-1193 4001). */
+/**
+ * The error pending approvals are rejected with when the modal closes (EIP-1193 4001). It stands for the visitor's
+ * refusal, so it is an `Error` with a wallet's 4001 and its words, 'User rejected the request', and no `Docs:` line:
+ * the embedded wallet's provider reads those words and hands the dapp a `UserRejectedRequestError` with this as its cause.
+ */
 export class ModalClosedError extends Error {
+  static docsPath = '/errors/ModalClosedError'
   override name = 'UserRejectedRequestError'
   code = 4001
   constructor() {

@@ -5,6 +5,8 @@
  */
 // A real `Error` subclass on purpose: wallets throw `Error`s with a code, and the adapters read them so.
 export class WalletCodeError extends Error {
+  /** Its page on the documentation site; not in the message, which is the wallet's own words as a dapp reads them. */
+  static docsPath = '/errors/WalletCodeError'
   override name = 'WalletCodeError'
   code: number
   data?: unknown

@@ -2,6 +2,7 @@ import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter } from '../adapters/types.ts'
 import type { ViewData, ViewName } from '../machines/views.ts'
 import { createStorage } from '../services/storage.ts'
+import { docsBaseUrl } from '../kernel/errors.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { SiwxSession } from '../kernel/siwx.ts'
 import { siwxMessages } from '../machines/siwx.messages.ts'
@@ -31,11 +32,15 @@ export { FeatureDisabledError }
 
 export type { ModalInstance } from './instance.ts'
 
-/** Thrown by a facade's `actor` read before its core is in, on a page without the core's module (`await modal.ready()` first). */
+/**
+ * Thrown by a facade's `actor` read before its core is in, on a page without the core's module (`await modal.ready()`
+ * first). Its message ends with its page's `Docs:` line, as a `BaseError`'s does.
+ */
 export class CoreNotLoadedError extends Error {
+  static docsPath = '/errors/CoreNotLoadedError'
   override name = 'CoreNotLoadedError'
   constructor() {
-    super("The modal's core is not loaded yet: await modal.ready() before reading modal.actor.")
+    super(`The modal's core is not loaded yet: await modal.ready() before reading modal.actor.\nDocs: ${docsBaseUrl}${CoreNotLoadedError.docsPath}`)
   }
 }
 

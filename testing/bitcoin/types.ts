@@ -80,5 +80,6 @@ export type BitcoinDevWalletState = {
 
 /** A wallet error with an EIP-1193-style `code` (see `adapters/bip122.standard.ts`): 4001 rejected, 4100 not authorised, 4200 unsupported protocol, -32602 bad input, -32603 the blockchain API failed, or the code a test chose. */
 export class BitcoinWalletError extends WalletCodeError {
+  static override docsPath = '/errors/BitcoinWalletError'
   override name = 'BitcoinWalletError'
 }

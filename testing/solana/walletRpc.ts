@@ -11,6 +11,7 @@ import { WalletCodeError } from '../walletError.ts'
  * message and `data.logs`, -32003 bad signature).
  */
 export class DevSolanaWalletError extends WalletCodeError {
+  static override docsPath = '/errors/DevSolanaWalletError'
   override name = 'DevSolanaWalletError'
 }
 

@@ -12,6 +12,7 @@ import { WalletCodeError } from '../walletError.ts'
  * 4902, or a JSON-RPC -32xxx code) and optional `data`.
  */
 export class DevWalletRpcError extends WalletCodeError {
+  static override docsPath = '/errors/DevWalletRpcError'
   override name = 'DevWalletRpcError'
 }
 
