@@ -83,21 +83,21 @@ const events = (s: S) => {
       moved,
       gone,
     )
-  if (s.matches({ reviewing: 'ready' })) list.push({ type: 'pay.confirm' }, { type: 'pay.chooseWallet', address: SECOND }, { type: 'pay.chooseWallet', address: ACCOUNT })
+  if (s.matches({ reviewing: 'ready' })) list.push({ type: 'pay.confirm' }, { type: 'pay.chooseWallet', address: SECOND })
   // Connect a wallet: a wallet of another namespace (the Pay view back as it was); `moved` brings one of the payment's.
   if (s.matches({ reviewing: 'noWallet' })) list.push({ type: 'pay.connectWallet' }, solanaConnected)
   if (s.matches({ reviewing: 'reading' }))
     list.push(
-      // Every wallet listed: the active one short, the second (held) rich; or all short; or all unreadable.
+      // Every wallet listed: the active one short, the second (held) rich (alone, the active one is short); all rich; or all unreadable.
       { type: 'xstate.done.actor.readBalances', output: named('mixed', { wallets: { [ACCOUNT.toLowerCase()]: { ...short }, [SECOND.toLowerCase()]: { ...balances } } }) },
       { type: 'xstate.done.actor.readBalances', output: named('rich', { iconUrl: 'https://icons.test/eth.png', wallets: { [ACCOUNT.toLowerCase()]: { ...balances }, [SECOND.toLowerCase()]: { ...balances } } }) },
-      { type: 'xstate.done.actor.readBalances', output: named('short', { wallets: { [ACCOUNT.toLowerCase()]: { ...short }, [SECOND.toLowerCase()]: { ...short } } }) },
       { type: 'xstate.done.actor.readBalances', output: { wallets: { [ACCOUNT.toLowerCase()]: { unreadable: 'garbage' }, [SECOND.toLowerCase()]: { unreadable: 'garbage' } } } },
       { type: 'xstate.error.actor.readBalances', error: new NonErrorThrownError('node') },
       { type: 'xstate.after.payReadTimeout.pay.reviewing.reading' },
     )
-  // Multi-wallet's list: a second wallet held, the same told again, none.
-  if (s.matches('reviewing')) list.push(heldSecond, { type: 'pay.wallets', wallets: [] }, otherActive)
+  // Multi-wallet's list (a second wallet held, the same told again, none) and another account of the active wallet: the
+  // reviewing state's own transitions, taken from where the visitor waits (the substates only read or decide).
+  if (s.matches({ reviewing: 'ready' }) || s.matches({ reviewing: 'noWallet' })) list.push(heldSecond, { type: 'pay.wallets', wallets: [] }, otherActive)
   if (s.matches('reviewing') || s.matches('switchingNetwork') || s.matches({ transferring: 'prompting' })) list.push({ type: 'pay.cancel' }, closing, moved, gone)
   if (s.matches('switchingNetwork')) list.push({ type: 'xstate.done.actor.switchNetwork' }, { type: 'xstate.error.actor.switchNetwork', error: new UserRejectedRequestError() })
   if (s.matches({ transferring: 'prompting' })) list.push({ type: 'transaction.submitted', hash: HASH })
