@@ -1304,27 +1304,21 @@ const watchdog = setTimeout(() => {
   void cleanUp().finally(() => process.exit(1))
 }, budgetMs)
 
-const run = argValue('build-fixture')
-  ? buildFixtureMain
-  : argValue('phone-compare')
-    ? phoneCompareMain
-    : process.argv.includes('--phone')
-      ? phoneMain
-      : process.argv.includes('--profile-tap')
-        ? profileTapMain
-        : process.argv.includes('--lazy-rule')
-          ? lazyRuleMain
-          : process.argv.includes('--size')
-            ? sizeMain
-            : process.argv.includes('--first-use')
-              ? firstUseMain
-              : process.argv.includes('--pay')
-                ? payMain
-                : process.argv.includes('--locale')
-                  ? localeMain
-                  : process.argv.includes('--inspect')
-                    ? inspectMain
-                    : main
+/** The mode a flag asks for (the first one given, in this order), else the whole bench. */
+const modes: Array<[flag: string, main: () => Promise<void>]> = [
+  ['--build-fixture=', buildFixtureMain],
+  ['--phone-compare=', phoneCompareMain],
+  ['--phone', phoneMain],
+  ['--profile-tap', profileTapMain],
+  ['--lazy-rule', lazyRuleMain],
+  ['--size', sizeMain],
+  ['--first-use', firstUseMain],
+  ['--pay', payMain],
+  ['--locale', localeMain],
+  ['--inspect', inspectMain],
+]
+const given = (flag: string): boolean => (flag.endsWith('=') ? process.argv.some((a) => a.startsWith(flag)) : process.argv.includes(flag))
+const run = modes.find(([flag]) => given(flag))?.[1] ?? main
 run()
   .then(async () => {
     await cleanUp()
