@@ -1,5 +1,5 @@
 import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate'
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+import { getAdjacencyMap } from 'xstate/graph'
 
 /**
  * Model-based test support (STYLE.md rule 11): from a production machine and the events its gestures can
@@ -68,6 +68,51 @@ export function activeStateIds(snapshot: SnapshotFrom<AnyStateMachine>): string[
   return (snapshot as unknown as { _nodes: Array<{ id: string }> })._nodes.map((n) => n.id)
 }
 
+type Snapshot = SnapshotFrom<AnyStateMachine>
+/** xstate/graph's adjacency map: by serialised state, the state and, by serialised event, each event and the next state. */
+type Adjacency = Record<string, { state: Snapshot; transitions: Record<string, { event: EventObject; state: Snapshot }> }>
+
+/**
+ * The shortest path to every state of an adjacency map, exactly as xstate/graph's `getShortestPaths` computes them from
+ * the map it builds itself (the same search, order and step shape: the first step is `xstate.init` on the initial
+ * state, each step's state the one after its event), so a caller that needs the map too traverses the model once.
+ *
+ * @param adjacency `getAdjacencyMap(machine, traversal)`; its first key is the initial state.
+ * @param serialize The traversal's `serializeState`.
+ * @returns One path per reachable state, in the order `getShortestPaths` gives them.
+ */
+function shortestPaths(adjacency: Adjacency, serialize: (snapshot: Snapshot) => string): Array<{ state: Snapshot; steps: Array<{ state: Snapshot; event: EventObject }> }> {
+  const initial = Object.keys(adjacency)[0]!
+  const weights = new Map<string, { weight: number; from?: string; event?: EventObject }>([[initial, { weight: 0 }]])
+  const states = new Map<string, Snapshot>([[initial, adjacency[initial]!.state]])
+  const unvisited = new Set([initial])
+  const visited = new Set<string>()
+  for (const serialized of unvisited) {
+    const { weight } = weights.get(serialized)!
+    for (const { event, state: next } of Object.values(adjacency[serialized]!.transitions)) {
+      const key = serialize(next)
+      states.set(key, next)
+      const known = weights.get(key)
+      if (!known || known.weight > weight + 1) weights.set(key, { weight: weight + 1, from: serialized, event })
+      if (!visited.has(key)) unvisited.add(key)
+    }
+    visited.add(serialized)
+    unvisited.delete(serialized)
+  }
+  const plans = new Map<string, Array<{ state: Snapshot; event: EventObject }>>()
+  const paths: Array<{ state: Snapshot; steps: Array<{ state: Snapshot; event: EventObject }> }> = []
+  weights.forEach(({ from, event }, key) => {
+    const state = states.get(key)!
+    const plan = from === undefined ? [] : [...plans.get(from)!, { state: states.get(from)!, event: event! }]
+    plans.set(key, plan)
+    // getShortestPaths' shape: each step's event led to its state, the first being `xstate.init`.
+    const steps = plan.length === 0 ? [{ state, event: { type: 'xstate.init' } }] : plan.map((step, i) => ({ state: step.state, event: i === 0 ? { type: 'xstate.init' } : plan[i - 1]!.event }))
+    if (plan.length > 0) steps.push({ state, event: plan[plan.length - 1]!.event })
+    paths.push({ state, steps })
+  })
+  return paths
+}
+
 export type ModelOptions = {
   input?: unknown
   /** The events available in a state: only those a gesture can produce there (return [] to bound the graph). */
@@ -87,7 +132,10 @@ const valueAndContext = (snapshot: { value: unknown; context: unknown }) => JSON
  */
 export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions) {
   const traversal = { events: options.events, serializeState: options.serialize ?? valueAndContext, ...(options.input !== undefined ? { input: options.input } : {}) } as never
-  const shortest = getShortestPaths(machine, traversal) as unknown as Array<{ state: SnapshotFrom<AnyStateMachine>; steps: Array<{ state: SnapshotFrom<AnyStateMachine>; event: EventObject }> }>
+  // One traversal of the model for both the shortest paths and the edges below (xstate/graph's getShortestPaths would
+  // build the same adjacency map again: about a third of the cost of a large model).
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Adjacency
+  const shortest = shortestPaths(adjacency, (options.serialize ?? valueAndContext) as (s: Snapshot) => string)
   const toState = new Map<string, Step[]>()
   const shortestBySerialized = new Map<string, Array<{ state: SnapshotFrom<AnyStateMachine>; event: EventObject }>>()
   const paths: ModelPath[] = []
@@ -131,12 +179,15 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
     }
   }
 
-  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { state: SnapshotFrom<AnyStateMachine>; transitions: Record<string, { event: EventObject; state: SnapshotFrom<AnyStateMachine> }> }>
+  // An edge's eventless transitions are replayed on an actor (the dearest step of a large model) only while one of the
+  // machine's `always` transitions is still uncovered: once all are, they can add nothing fresh to an edge.
+  const always = transitionInventory(machine).filter((t) => t.includes(' --always['))
+  const alwaysCovered = () => always.every((t) => coveredTransitions.has(t) || earlierTransitions.has(t))
   for (const [, { state, transitions }] of Object.entries(adjacency)) {
     const prefix = toState.get(serialize(state))
     if (!prefix) continue
     for (const { event, state: next } of Object.values(transitions)) {
-      const fired = [...firedTransitions(machine, state, event), ...eventlessTransitions(machine, state, event)]
+      const fired = [...firedTransitions(machine, state, event), ...(alwaysCovered() ? [] : eventlessTransitions(machine, state, event))]
       const fresh = fired.filter((t) => !coveredTransitions.has(t) && !earlierTransitions.has(t))
       if (fresh.length === 0) continue
       const prefixPath = shortestBySerialized.get(serialize(state))!
@@ -324,10 +375,10 @@ export type TraversalOptions<E extends EventObject = EventObject> = {
 export function scenarioPath<E extends EventObject>(machine: AnyStateMachine, options: TraversalOptions<E>, where: (snapshot: any) => boolean, then: Array<(event: E) => boolean>): ModelPath {
   const { serialize } = options
   const traversal = { events: options.events, serializeState: serialize, ...(options.input !== undefined ? { input: options.input } : {}) } as never
-  const found = (getShortestPaths(machine, traversal) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
+  const adjacency = getAdjacencyMap(machine, traversal) as any
+  const found = (shortestPaths(adjacency, serialize) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
   if (!found) throw new Error('no such state in the model')
   const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
-  const adjacency = getAdjacencyMap(machine, traversal) as any
   let state = found.state
   for (const match of then) {
     const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: E; state: any }>).find((t) => match(t.event))
