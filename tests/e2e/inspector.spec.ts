@@ -276,6 +276,9 @@ test('a recorded connect and Account, replayed on a fresh page against the dev w
   await accountButton(page).address.click()
   await expect(dialog(page, 'Account')).toBeVisible()
   const names = ['router', 'modal', 'connection.eip155']
+  // Recorded once the modal's content is loaded: a moment earlier its content region is still 'loading' (the view's
+  // chunk on its way), which the replay passes through rather than ends in.
+  await expect.poll(async () => (lastStates(await exportLive(page), ['modal']).modal as { open?: { content?: string } } | undefined)?.open?.content).toBe('ready')
   const recorded = lastStates(await exportLive(page), names)
   expect(recorded['connection.eip155']).toBeTruthy()
   await tab(page, 'Export / Import').click()
