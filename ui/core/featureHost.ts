@@ -13,7 +13,6 @@ import type { ChainNamespace } from '../../adapters/networks.ts'
 import type { SiwxConfig } from '../../kernel/siwx.ts'
 import type { ChainAdapter, Eip1193Provider } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
-import type { ConnectionView } from '../../machines/multiWallet.connect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
@@ -27,6 +26,9 @@ import { InvalidOptionsError } from '../options.ts'
 import { NetworkNotConfiguredError } from '../errors.ts'
 import type { ModalOptions } from '../types.ts'
 import { resolvePlatform } from './platform.ts'
+
+/** What the host reads of a held connection (its own shape here: the host names no feature's module). */
+type HeldConnection = { readonly connectorId: string; readonly address: string; readonly caipNetworkId?: string | undefined }
 
 export type CreateFeatureHostParameters = {
   options: ModalOptions
@@ -45,7 +47,7 @@ export type CreateFeatureHostParameters = {
    * The connections held (multi-wallet, spec §6) of a namespace, without the 'Multi-Wallet Not Enabled' alert (empty when
    * it is off or not spawned), and a subscription to the public state they are part of.
    */
-  held: { list: (namespace: string) => readonly ConnectionView[]; subscribe: (listener: () => void) => () => void }
+  held: { list: (namespace: string) => readonly HeldConnection[]; subscribe: (listener: () => void) => () => void }
 }
 
 /**
