@@ -45,6 +45,18 @@ test('behavior: pressing the account button fetches the Account chunk before its
   expect(within(dialog!).getByRole('tablist', { name: en.accountTabs })).toBeDefined()
 })
 
+test('behavior: opened again during its exit transition, the dialog is not left busy: its view stayed on screen', async () => {
+  app = await renderApp({})
+  fireEvent.click(await app.get('button', en.connectButton))
+  await waitFor(() => expect(app!.find('dialog', en.titles.Connect)?.getAttribute('aria-busy')).toBeNull())
+  // Closed, and opened again before the exit transition ends (the test's clock holds it).
+  void app.modal.close()
+  await waitFor(() => expect(app!.find('dialog', en.titles.Connect)).toBeNull())
+  void app.modal.open()
+  await waitFor(() => expect(app!.find('dialog', en.titles.Connect)).not.toBeNull())
+  await waitFor(() => expect(app!.find('dialog', en.titles.Connect)?.getAttribute('aria-busy')).toBeNull())
+})
+
 /** The element or one of its ancestors (through shadow roots) is inert. */
 function isInert(el: Element): boolean {
   let node: Element | null = el

@@ -142,10 +142,16 @@ function BrandingFooter({ view }: { view: ViewName }) {
   )
 }
 
-/** Tells the modal machine the view is on screen: the opening `loading` flag ends. */
+/**
+ * Tells the modal machine the view is on screen: the opening `loading` flag ends. Also when the modal opens again
+ * during its exit transition: the view stayed mounted, and the content region is loading again.
+ */
 function Loaded() {
   const send = useSend()
-  useEffect(() => send({ type: 'app.viewLoaded' }), [send])
+  const { isLoading } = useModalView()
+  useEffect(() => {
+    if (isLoading) send({ type: 'app.viewLoaded' })
+  }, [send, isLoading])
   return null
 }
 
