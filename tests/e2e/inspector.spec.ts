@@ -195,19 +195,29 @@ test('the panel is drawn as the modal is (its theme mode, then setThemeMode), an
   await expectNoAxeViolations(page, 'the inspector on a phone, dark')
 })
 
-test("an exported session replays step by step on a fresh page: the chart and the sequence follow the step, and the page's modal gets none of its events", async ({ page }) => {
-  await openCleanDemo(page, '/?latchkey-inspect')
-  await connectDevWallet(page)
+/** Downloads the inspector's session (Export / Import → Download session (JSON)); the file's path. */
+async function downloadSession(page: Page): Promise<string> {
   await tab(page, 'Export / Import').click()
   const download = page.waitForEvent('download')
   await panel(page).getByRole('button', { name: 'Download session (JSON)' }).click()
-  const file = await (await download).path()
+  return (await download).path()
+}
 
-  // A fresh page, not connected: the file is opened and replayed.
+/** A fresh demo page (storage cleared: not connected, the wallet not authorised) with the session `file` opened in the inspector. */
+async function openOnFreshPage(page: Page, file: string): Promise<void> {
   await page.evaluate(() => localStorage.clear())
   await openCleanDemo(page, '/?latchkey-inspect')
   await tab(page, 'Export / Import').click()
   await panel(page).getByLabel('Open a session file').setInputFiles(file)
+}
+
+test("an exported session replays step by step on a fresh page: the chart and the sequence follow the step, and the page's modal gets none of its events", async ({ page }) => {
+  await openCleanDemo(page, '/?latchkey-inspect')
+  await connectDevWallet(page)
+  const file = await downloadSession(page)
+
+  // A fresh page, not connected: the file is opened and replayed.
+  await openOnFreshPage(page, file)
   await panel(page).getByRole('button', { name: 'Replay step by step' }).click()
   const replay = panel(page).getByRole('toolbar', { name: 'Replay' })
   await expect(replay).toContainText(/Step 1 of \d+/)
@@ -281,16 +291,10 @@ test('a recorded connect and Account, replayed on a fresh page against the dev w
   await expect.poll(async () => (lastStates(await exportLive(page), ['modal']).modal as { open?: { content?: string } } | undefined)?.open?.content).toBe('ready')
   const recorded = lastStates(await exportLive(page), names)
   expect(recorded['connection.eip155']).toBeTruthy()
-  await tab(page, 'Export / Import').click()
-  const download = page.waitForEvent('download')
-  await panel(page).getByRole('button', { name: 'Download session (JSON)' }).click()
-  const file = await (await download).path()
+  const file = await downloadSession(page)
 
   // A fresh page: not connected, the wallet not authorised. The file's path is sent to this page's actors.
-  await page.evaluate(() => localStorage.clear())
-  await openCleanDemo(page, '/?latchkey-inspect')
-  await tab(page, 'Export / Import').click()
-  await panel(page).getByLabel('Open a session file').setInputFiles(file)
+  await openOnFreshPage(page, file)
   await panel(page).getByRole('button', { name: 'Replay on this page' }).click()
   const live = panel(page).getByRole('toolbar', { name: 'Live replay' })
   await expect(live.getByTestId('lki-live-status')).toContainText(/^0 of \d+ steps sent; next: /)
