@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { arbitrum, mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
+import { holdIdleCallbacks } from '../tests/harness/idleCallbacks.ts'
 import { createModal, type ModalOptions } from './createModal.ts'
 import { en } from './locales/en.ts'
 import { ConnectButton, ModalProvider } from './react.tsx'
@@ -18,27 +19,12 @@ const customWallet = { id: 'remote-icon', name: 'Remote Icon Wallet', homepage: 
 const base = (extra: Partial<ModalOptions> = {}): ModalOptions =>
   ({ projectId: 'p', networks: [mainnet, arbitrum], storage: createMemoryStorage(), walletConnect: false, enableReconnect: false, customWallets: [customWallet], ...extra }) as ModalOptions
 
-const idle = new Map<number, () => void>()
-let handles = 0
-beforeEach(() => {
-  idle.clear()
-  vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
-    idle.set(++handles, cb)
-    return handles
-  })
-  vi.stubGlobal('cancelIdleCallback', (handle: number) => void idle.delete(handle))
-})
+const idle = holdIdleCallbacks()
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
 })
 /** Runs the page's idle callbacks registered so far (those they register wait for the next call). */
-const fireIdle = () =>
-  act(() => {
-    const due = [...idle.values()]
-    idle.clear()
-    for (const cb of due) cb()
-  })
+const fireIdle = () => act(() => idle.fire())
 
 /** The modal's shadow root. */
 const modalRoot = () => screen.getByTestId('latchkey-modal').shadowRoot!

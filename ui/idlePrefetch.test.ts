@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { arbitrum, mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError, type ModalOptions } from './createModal.ts'
+import { holdIdleCallbacks } from '../tests/harness/idleCallbacks.ts'
 import { forgetCoreForTests } from './coreModule.ts'
 import { idleFallbackDelayMs, idleTimeoutMs, isConstrainedConnection, scheduleIdlePrefetch, type IdleEnvironment } from './idlePrefetch.ts'
 
@@ -174,26 +175,11 @@ describe('scheduleIdlePrefetch', () => {
 describe("the facade's idle prefetch", () => {
   const base = (extra: Partial<ModalOptions> = {}): ModalOptions =>
     ({ projectId: 'p', networks: [mainnet, arbitrum], storage: createMemoryStorage(), walletConnect: false, enableReconnect: false, ...extra }) as ModalOptions
-  /** The page's pending idle callbacks by handle (handles never reused, as the browser's). */
-  const idle = new Map<number, () => void>()
-  let handles = 0
+  const idle = holdIdleCallbacks()
   beforeEach(() => {
     forgetCoreForTests()
-    idle.clear()
-    vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
-      idle.set(++handles, cb)
-      return handles
-    })
-    vi.stubGlobal('cancelIdleCallback', (handle: number) => void idle.delete(handle))
   })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-  const fireIdle = () => {
-    const due = [...idle.values()]
-    idle.clear()
-    for (const cb of due) cb()
-  }
+  const fireIdle = () => idle.fire()
 
   test("behavior: at idle the first open's code is fetched (core, shell, Connect); in the next idle period the core is created, with no intent", async () => {
     const modal = createModal(base())
@@ -202,7 +188,7 @@ describe("the facade's idle prefetch", () => {
     expect(modal.isCoreRequested()).toBe(true)
     expect(modal.peekCore()).toBeUndefined()
     // The core's module arrives; its creation waits for an idle period of its own.
-    await vi.waitFor(() => expect(idle.size).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1))
     expect(modal.peekCore()).toBeUndefined()
     fireIdle()
     expect(modal.peekCore()).toBeDefined()
@@ -216,14 +202,14 @@ describe("the facade's idle prefetch", () => {
     vi.stubGlobal('fetch', fetches)
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.size).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1))
     fireIdle()
     const core = modal.peekCore()!
     const before = modal.getState()
     const listener = vi.fn()
     modal.subscribe(listener)
     expect(Object.keys(core.actor.getSnapshot().context.features)).toEqual([])
-    await vi.waitFor(() => expect(idle.size).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1))
     fireIdle()
     await vi.waitFor(() => expect(Object.keys(core.actor.getSnapshot().context.features).sort()).toEqual(['catalogue', 'remoteConfig']))
     expect(fetches).not.toHaveBeenCalled()
@@ -238,9 +224,9 @@ describe("the facade's idle prefetch", () => {
   test('behavior: an intent before the third idle period leaves the feature machines to the opening: the idle step brings none', async () => {
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.size).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1))
     fireIdle()
-    await vi.waitFor(() => expect(idle.size).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1))
     modal.prefetch('Connect')
     modal.open()
     fireIdle()
@@ -257,7 +243,7 @@ describe("the facade's idle prefetch", () => {
   test('behavior: destroyed between the fetch and the next idle period: no core is created', async () => {
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.size).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1))
     modal.destroy()
     fireIdle()
     expect(modal.peekCore()).toBeUndefined()
@@ -268,7 +254,7 @@ describe("the facade's idle prefetch", () => {
     vi.stubGlobal('navigator', { ...navigator, connection })
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.size).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1))
     connection.saveData = true
     fireIdle()
     expect(modal.peekCore()).toBeUndefined()
@@ -279,7 +265,7 @@ describe("the facade's idle prefetch", () => {
 
   test('behavior: prefetch false: nothing is requested at idle', () => {
     const modal = createModal(base({ prefetch: false }))
-    expect(idle.size).toBe(0)
+    expect(idle.pending).toBe(0)
     fireIdle()
     expect(modal.isCoreRequested()).toBe(false)
     modal.destroy()
