@@ -2,14 +2,15 @@
  * Base58 (the Bitcoin alphabet Solana uses for addresses, signatures and blockhashes), small and dependency-free
  * so the Solana adapter can check addresses and encode signatures without loading `@solana/web3.js`.
  */
+import { BaseError } from '../kernel/errors.ts'
 import { isValidAddress } from './address.ts'
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const indexOf = new Map([...alphabet].map((char, i) => [char, i]))
 
 /** Thrown by {@link base58Decode} for text with a character outside the base58 alphabet. */
-export class Base58Error extends Error {
-  static docsPath = '/errors/Base58Error'
+export class Base58Error extends BaseError {
+  static override docsPath = '/errors/Base58Error'
   override name = 'Base58Error'
 }
 

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { Base58Error } from '../adapters/solana.base58.ts'
 import { docsBaseUrl } from '../kernel/errors.ts'
 import { ModalClosedError, RpcNotAllowedError } from '../machines/frameRpc.ts'
 import { BitcoinWalletError } from '../testing/bitcoin/types.ts'
@@ -32,9 +31,9 @@ describe('the error pages (docs/errors)', () => {
 
   test("behavior: the classes that extend the platform's Error on purpose are listed too, so each has its docsPath and page", () => {
     const plain = classes.filter((c) => c.base === 'Error').map((c) => c.name)
-    expect(plain.sort()).toEqual(['Base58Error', 'BitcoinWalletError', 'CoreNotLoadedError', 'DevSolanaWalletError', 'DevWalletRpcError', 'ModalClosedError', 'RpcNotAllowedError', 'WalletCodeError'])
+    expect(plain.sort()).toEqual(['BitcoinWalletError', 'CoreNotLoadedError', 'DevSolanaWalletError', 'DevWalletRpcError', 'ModalClosedError', 'RpcNotAllowedError', 'WalletCodeError'])
     expect(classes.find((c) => c.name === 'BaseError')?.base).toBe('BaseError')
-    for (const error of [Base58Error, BitcoinWalletError, CoreNotLoadedError, DevSolanaWalletError, DevWalletRpcError, ModalClosedError, RpcNotAllowedError, WalletCodeError]) {
+    for (const error of [BitcoinWalletError, CoreNotLoadedError, DevSolanaWalletError, DevWalletRpcError, ModalClosedError, RpcNotAllowedError, WalletCodeError]) {
       expect(error.docsPath).toBe(`/errors/${error.name}`)
     }
   })
