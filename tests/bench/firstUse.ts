@@ -128,7 +128,7 @@ export type FirstUseResults = {
   aborted: string[]
   /**
    * The build's files each run fetched, in order: its page load (label `page load`), then every step, setup steps too;
-   * for the lazy rule's "when fetched" (bench.ts).
+   * for the lazy rule's "when fetched" (lazyReport.ts).
    */
   fetches: Array<{ page: string; label: string; files: string[] }>
 }
