@@ -1,4 +1,5 @@
 import type { Wallet } from '@wallet-standard/base'
+import { TestWalletError } from './errors.ts'
 
 /** What the app hands a wallet to register itself (`WindowAppReadyEventAPI` of the Wallet Standard). */
 type RegisterApi = { register(wallet: Wallet): () => void }
@@ -10,10 +11,13 @@ type RegisterApi = { register(wallet: Wallet): () => void }
  * and registers with every app that announces itself later through `wallet-standard:app-ready`.
  *
  * @param wallet the wallet: a test Solana wallet's or a test Bitcoin wallet's, say.
- * @param target where the events go; default `window`.
- * @returns unregister: removes the wallet from every app it joined and stops listening for new ones.
+ * @param target where the events go; default the page's `window`.
+ * @returns unregister: removes the wallet from every app it joined and stops listening for new ones; a second call does
+ *   nothing.
+ * @throws TestWalletError when there is no window and no target (Node: call `getWallets().register(wallet)` instead).
  */
-export function registerStandardWallet(wallet: Wallet, target: EventTarget = window): () => void {
+export function registerStandardWallet(wallet: Wallet, target: EventTarget | undefined = globalThis.window): () => void {
+  if (!target) throw new TestWalletError('Registering a Wallet Standard wallet needs a window', { details: 'In Node, call getWallets().register(wallet) of @wallet-standard/app instead.' })
   const unregisters: Array<() => void> = []
   const register = (api: RegisterApi): void => {
     try {

@@ -9,7 +9,7 @@ import { buildTransferPsbt, devWalletNetwork, signBip322, signEcdsaMessage } fro
 import { registerBitcoinWallet } from './register.ts'
 import { BitcoinDevWallet, BitcoinWalletError } from './wallet.ts'
 import type { BitcoinWalletAccount } from '../../adapters/bip122.standard.ts'
-import { UnknownAccountError } from '../../testing/errors.ts'
+import { TestWalletError, UnknownAccountError } from '../../testing/errors.ts'
 
 /** The dev Bitcoin wallet through its Wallet Standard features, against a reference server of its own (port 0). */
 let server: ApiServer
@@ -239,6 +239,8 @@ describe('BitcoinDevWallet', () => {
   })
 })
 
-test('registerBitcoinWallet: without a window (Node) it says what to do instead', () => {
-  expect(() => registerBitcoinWallet(new BitcoinDevWallet({ apiUrl: 'http://127.0.0.1:1' }))).toThrow('registerBitcoinWallet needs a window (in Node, use getWallets().register(wallet)).')
+test('registerBitcoinWallet: without a window (Node) it is a TestWalletError that says what to do instead', () => {
+  const register = () => registerBitcoinWallet(new BitcoinDevWallet({ apiUrl: 'http://127.0.0.1:1' }))
+  expect(register).toThrow(TestWalletError)
+  expect(register).toThrow(expect.objectContaining({ shortMessage: 'Registering a Wallet Standard wallet needs a window', details: 'In Node, call getWallets().register(wallet) of @wallet-standard/app instead.' }))
 })
