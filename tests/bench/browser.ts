@@ -1,12 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { chromium } from 'playwright'
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright'
+import { BaseError } from '../../kernel/errors.ts'
 import type { StaticServer } from './serve.ts'
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts'
 import { weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
 
 export { chromiumArgs }
+
+/** A page could not be measured: the click-to-paint probe reported no numbers, or the network did not go quiet in time. */
+class PageMeasureError extends BaseError {
+  override name = 'PageMeasureError'
+}
 
 /** Launches the system Chromium ({@link chromiumExecutable}) headless with {@link chromiumArgs}. */
 export function launchChromium(): Promise<Browser> {
@@ -130,7 +136,7 @@ export async function openClickToPaint(browser: Browser, server: StaticServer, o
         await page.waitForFunction('typeof window.__benchClickToPaint === "number"')
         const timing: unknown = await page.evaluate('({ toDom: window.__benchClickToDom, toPaint: window.__benchClickToPaint })')
         const { toDom, toPaint } = (timing ?? {}) as Partial<Record<keyof ClickTiming, unknown>>
-        if (typeof toDom !== 'number' || typeof toPaint !== 'number') throw new Error(`The click-to-paint probe on ${server.url} reported ${JSON.stringify(timing)}`)
+        if (typeof toDom !== 'number' || typeof toPaint !== 'number') throw new PageMeasureError(`The click-to-paint probe on ${server.url} reported ${JSON.stringify(timing)}`)
         return { toDom, toPaint }
       },
       close: () => context.close(),
@@ -171,7 +177,7 @@ export function trackNetwork(page: Page, server: StaticServer, alsoOwn: readonly
       while (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
         if (Date.now() > deadline) {
           const urls = [...inFlight].map((r) => `${r.method()} ${r.url().replace(/\?.*$/, '')}`)
-          throw new Error(`The network of ${server.url} did not go quiet within ${TIMEOUT_MS} ms (${inFlight.size} in flight: ${urls.join(', ')}).`)
+          throw new PageMeasureError(`The network of ${server.url} did not go quiet within ${TIMEOUT_MS} ms (${inFlight.size} in flight: ${urls.join(', ')}).`)
         }
         await delay(50)
       }

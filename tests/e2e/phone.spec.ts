@@ -46,12 +46,13 @@ async function settledDialogBox(page: Page) {
 /**
  * How far the page and the open dialog reach sideways: the page's and the dialog's scroll widths, and every element
  * of the dialog that sticks out of it (a clipped overflow — `.lk-sizer` hides its own — does not show in scrollWidth).
+ * `null` when no dialog is open (the caller's expectation says so; a class of ours cannot be thrown inside the page).
  */
 function sideways(page: Page) {
   return page.evaluate(() => {
     const host = document.querySelector('[data-testid="latchkey-modal"]')
     const dlg = host?.shadowRoot?.querySelector('[role="dialog"]') as HTMLElement | null | undefined
-    if (!dlg) throw new Error('no dialog')
+    if (!dlg) return null
     const box = dlg.getBoundingClientRect()
     const outside = [...dlg.querySelectorAll('*')]
       .filter((el) => {
@@ -66,7 +67,9 @@ function sideways(page: Page) {
 /** Expects no sideways overflow at 320 px in the view shown now (`name` for the message). */
 async function expectNoOverflow(page: Page, name: string): Promise<void> {
   await untilSettled(page)
-  const m = await sideways(page)
+  const measured = await sideways(page)
+  expect(measured, `${name}: the modal's dialog is open`).not.toBeNull()
+  const m = measured!
   expect(m.pageScrollWidth, `${name}: the page's scroll width`).toBeLessThanOrEqual(320)
   expect(m.dialogScrollWidth, `${name}: the dialog's scroll width`).toBeLessThanOrEqual(m.dialogClientWidth)
   expect(m.outside, `${name}: elements sticking out of the dialog`).toEqual([])
