@@ -115,6 +115,12 @@ export type FeatureReport =
   | { type: 'feature.track'; name: string; properties: Record<string, unknown> }
   /** A wallet failure (not the user's rejection), reported as WALLET_ERROR. */
   | { type: 'feature.reportError'; error: { name: string; message: string } }
+  /**
+   * SwitchActiveChain's confirmation (spec §2, §4 namespace switch), sent by a feature whose view plays that part (Pay's
+   * Connect a wallet for a payment of another namespace): the network becomes active, and Connect (a `router.replace`,
+   * ignored when the feature pushed Connect just before) lists that namespace's wallets.
+   */
+  | { type: 'app.confirmNamespaceSwitch'; caipNetworkId: string }
 
 /**
  * The root's moments as a spawned feature receives them (its chart handles those it follows, with its own guards):

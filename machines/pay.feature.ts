@@ -12,7 +12,7 @@ export const payFeature: FeatureRegistration = {
   id: 'pay',
   available: (facts) => facts.flags.pay,
   // Spawned with the connected account (later ones arrive as `root.account`).
-  input: (facts): PayInput => ({ target: facts.account }),
+  input: (facts): PayInput => ({ target: facts.account, connection: facts.connection }),
   busyTag: 'busy',
   // While the payment waits for a wallet (Connect a wallet on the Pay view), a connection leaves the modal open: the
   // Pay view comes back with the wallet's balance.

@@ -5,7 +5,7 @@ import type { ConnectedAccount, RootMoment } from './features.ts'
 import { machineTypes } from './machineTypes.ts'
 import { actorErrorOf } from './narrow.ts'
 import { type PayRequest, toBaseUnits } from './pay.input.ts'
-import { tellAction } from './system.ts'
+import { reportAction, tellAction } from './system.ts'
 import { timing } from './timing.ts'
 import { payReasons } from './pay.messages.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
@@ -56,11 +56,15 @@ export type PayRecord = { key: string } & ({ phase: 'asking' } | { phase: 'ended
  */
 export type PayConfirmationsEnd = { status: 'confirmed'; count: number } | { status: 'reverted' }
 
-/** The pay feature's input: the connected account when it spawned (later ones arrive as `root.account`). */
-export type PayInput = { target?: ConnectedAccount | undefined }
+/**
+ * The pay feature's input: the connected account when it spawned, and the systemId of the active namespace's connection
+ * (`connection.eip155`); later ones arrive as `root.account`.
+ */
+export type PayInput = { target?: ConnectedAccount | undefined; connection?: string | undefined }
 
 /**
- * - `target`: the connected account (the root's moments keep it);
+ * - `target`: the connected account, `connection` the systemId of the active namespace's connection (the root's
+ *   moments keep both);
  * - `requests`: every request by key (what `modal.pay` follows);
  * - the payment under way: its `key`, checked `request`, paying `wallet` (the visitor's choice among the wallets that
  *   can pay), the other connections of the asset's namespace (`held`, multi-wallet's list), each wallet's `balances` and
@@ -73,6 +77,7 @@ export type PayInput = { target?: ConnectedAccount | undefined }
  */
 export type PayContext = {
   target: ConnectedAccount | undefined
+  connection?: string | undefined
   requests: Record<string, PayRecord>
   key?: string | undefined
   request?: PayRequest | undefined
@@ -255,6 +260,8 @@ export const paySetup = setup({
     },
     /** A `root.account` moment with a connected account in the asset's namespace: a wallet that can pay it. */
     isPayNamespaceAccount: ({ context, event }) => event.type === 'root.account' && walletOf(event.account, context.request?.asset.namespace) !== undefined,
+    /** The active namespace is not the payment's: Connect would list another namespace's wallets. */
+    isOtherNamespaceActive: ({ context }) => context.connection !== undefined && context.request !== undefined && context.connection !== `connection.${context.request.asset.namespace}`,
     /** A `root.account` moment of a wallet the visitor connected (whatever its namespace). */
     isConnectedMoment: ({ event }) => event.type === 'root.account' && event.change === 'connected',
     /** Params: what `readAsset` answered. The amount has more fraction digits than the asset's decimals. */
@@ -288,8 +295,9 @@ export const paySetup = setup({
   },
   actions: {
     tell: tellAction<PayContext, PayEvent>(),
-    /** Params: the account of a `root.account` moment (none: disconnected). */
-    setTarget: assign(({ event }) => (event.type === 'root.account' ? { target: event.account } : {})),
+    report: reportAction<PayContext, PayEvent>(),
+    /** Params: the account of a `root.account` moment (none: disconnected), and the active namespace's connection. */
+    setTarget: assign(({ event }) => (event.type === 'root.account' ? { target: event.account, ...(event.connection ? { connection: event.connection } : {}) } : {})),
     /** The paying wallet's chain changed (the active account's moment, when it pays): the payment follows it. */
     setWalletChain: assign(({ context, event }) =>
       event.type === 'root.account' && event.account && context.wallet && event.account.address.toLowerCase() === context.wallet.address.toLowerCase()

@@ -2,6 +2,7 @@ import { payReasons } from './pay.messages.ts'
 import { paySetup, type PayContext } from './pay.setup.ts'
 import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
 import type { SystemMessage } from './system.ts'
+import type { FeatureReport } from './features.ts'
 import { walletsOf } from './pay.wallets.ts'
 
 export { payReasons } from './pay.messages.ts'
@@ -24,6 +25,15 @@ const backToPay = { type: 'tell', params: { to: 'router', event: { type: 'router
 const openModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.open' } } satisfies SystemMessage } as const
 /** Connect over the Pay view (Back returns to it): the visitor picks a wallet there. */
 const showConnect = { type: 'tell', params: { to: 'router', event: { type: 'router.push', view: 'Connect' } } satisfies SystemMessage } as const
+/**
+ * The payment's network made active (spec §2 SwitchActiveChain's confirmation, §4 namespace switch: the Pay view's
+ * Connect a wallet plays that view's part), so that Connect, pushed just before, lists the wallets of the payment's
+ * namespace; the wallets of the namespace left stay connected there.
+ */
+const switchToPayNetwork = {
+  type: 'report',
+  params: ({ context }: { context: PayContext }) => ({ type: 'app.confirmNamespaceSwitch', caipNetworkId: context.request!.asset.caipNetworkId }) satisfies FeatureReport,
+} as const
 const closeModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.close' } } satisfies SystemMessage } as const
 const cancelled = [{ type: 'recordEnd', params: { status: 'cancelled', reason: payReasons.cancelled } }, 'settle', 'forgetPayment'] as const
 const walletLost = [{ type: 'recordEnd', params: { status: 'failed', reason: payReasons.walletLost } }, 'settle', 'forgetPayment'] as const
@@ -82,8 +92,10 @@ const heldMoved = [
  * pick another that can (`pay.chooseWallet`): it pays, the site's active connection stays as it is. Then `ready`, or
  * `short` when no wallet can cover the amount and the fee, explained before any prompt; `noWallet` with no wallet of
  * the asset's namespace connected: the exchanges are the ways to pay; Connect a wallet
- * (`pay.connectWallet`) pushes Connect and the payment holds the connection, so a wallet connecting leaves the modal
- * open: one of the asset's namespace brings the Pay view back and its balances are read, `reading`) → `pay.confirm` →
+ * (`pay.connectWallet`) pushes Connect, the asset's network made active first when the active namespace is another
+ * (spec §2 SwitchActiveChain, §4: Connect lists the active namespace's wallets), and the payment holds the connection, so
+ * a wallet connecting leaves the modal open: one of the asset's namespace brings the Pay view back and its balances are
+ * read, `reading`) → `pay.confirm` →
  * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
  * the transaction machine (`machines/transaction.ts`): `prompting` the wallet, then `confirming` by the receipt rule →
  * `succeeded` only once the receipt confirmed it and the blocks the payment asks hold it (`awaitingConfirmations`, when
@@ -128,7 +140,7 @@ const heldMoved = [
  */
 export const payMachine = paySetup.createMachine({
   id: 'pay',
-  context: ({ input }) => ({ target: input?.target, requests: {} }),
+  context: ({ input }) => ({ target: input?.target, connection: input?.connection, requests: {} }),
   initial: 'idle',
   on: {
     // Another payment is under way (its view shows): the new one ends at once.
@@ -225,14 +237,16 @@ export const payMachine = paySetup.createMachine({
         },
         /**
          * No wallet connected in the asset's namespace: the exchanges are the ways to pay, and Connect a wallet
-         * (`pay.connectWallet`: Connect pushed over Pay). While the payment waits here it holds the connection
+         * (`pay.connectWallet`: Connect pushed over Pay, listing the wallets of the asset's namespace: made active first
+         * when another is). While the payment waits here it holds the connection
          * (`holdsConnect`: a wallet connecting does not close the modal): a wallet of the asset's namespace brings the Pay
          * view back and its balances are read (`reading`); one of another namespace brings the Pay view back as it was.
          */
         noWallet: {
           tags: ['holdsConnect'],
           on: {
-            'pay.connectWallet': { actions: showConnect },
+            // Connect lists the active namespace's wallets: the payment's namespace is made active first when it is not.
+            'pay.connectWallet': [{ guard: 'isOtherNamespaceActive', actions: [showConnect, switchToPayNetwork] }, { actions: showConnect }],
             'root.account': [{ guard: 'isPayNamespaceAccount', target: 'reading', actions: ['setTarget', showPayView] }, { guard: 'isConnectedMoment', actions: ['setTarget', showPayView] }, { actions: 'setTarget' }],
           },
         },

@@ -3,13 +3,14 @@
  * `modal.pay`) from the Solana dev wallet on the local Solana chain (LiteSVM), pay on with `?features=pay:on`. Each
  * journey asserts what the chain says (the recipient's lamports or token account) and what the dapp's promise resolved
  * with. Dev account 1 pays (the other Solana journeys spend from account 0); each recipient is a fresh key. Without a
- * Solana wallet the reference exchange pays from its Solana hot wallet.
+ * Solana wallet the reference exchange pays from its Solana hot wallet; on a site whose active namespace is eip155,
+ * Connect a wallet makes Solana active, so Connect lists the Solana wallets.
  */
 import { Keypair } from '@solana/web3.js'
 import type { Locator, Page } from '@playwright/test'
 import { associatedTokenAddress, tokenAmountOf } from '../../adapters/solana.spl.ts'
-import { SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
-import { approveWalletRequest, dialog, expect, liveState, openConnected, test, walletRequests } from './fixtures.ts'
+import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
+import { dialog, expect, liveState, openConnected, test, walletRequests } from './fixtures.ts'
 import { askForPayment, PAY_ON, payWithExchange, requestPayment, resolved } from './paySteps.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
 import { DEV_SPL_MINT_ADDRESS } from '../../dev/solana/tokens.ts'
@@ -113,34 +114,47 @@ test('with no Solana wallet connected: the reference exchange pays SOL and then 
   }
 })
 
-test('with no Solana wallet, Connect a wallet from Pay connects a wallet of another namespace (the EVM dev wallet): Pay comes back as it was, SOL still asked of a Solana wallet, and the payment is made on solana (the exchange), never from the EVM wallet', async ({
+test('connected on EVM, a SOL payment: Connect a wallet makes Solana active and lists the Solana wallets (not the EVM one); the Solana dev wallet connected brings Pay back with its balance, pays on the local chain, the recipient holds the lamports; the EVM wallet stays connected', async ({
   page,
 }) => {
-  await page.goto(PAY_ON)
+  const evm = await openConnected(page, { path: PAY_ON })
   const to = fresh()
   const pay = await askForPayment(page, { to, amount: '0.0375', asset: 'SOL (Solana Localnet)', memo: 'Order 9' })
-  const hint = 'To pay from a wallet, connect one on a Solana network. Or pay from an exchange account below.'
-  await expect(pay.getByTestId('pay-no-wallet')).toHaveText(hint)
+  await expect(pay.getByTestId('pay-no-wallet')).toHaveText('To pay from a wallet, connect one on a Solana network. Or pay from an exchange account below.')
   const recipientShown = await pay.getByTestId('pay-recipient').textContent()
   await pay.getByRole('button', { name: 'Connect a wallet' }).click()
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
-  await approveWalletRequest(page, 'Connect to this site?')
-  // The EVM wallet connected; Pay as it was: the same request, still no wallet that can pay SOL, the promise pending.
-  await expect(liveState(page).status).toHaveText('connected')
+  // Connect over Pay, on the payment's namespace (spec §2 SwitchActiveChain, §4 namespace switch).
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true })).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })).toHaveCount(0)
+  await expect(liveState(page).network).toHaveText(SOLANA_LOCALNET_CAIP_NETWORK_ID)
+  await connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await solanaRequests(page).filter({ hasText: 'Connect to this site?' }).getByRole('button', { name: 'Approve' }).click()
+  // Pay again, the same request, now with the Solana wallet's balance; the promise still pending.
   await expect(pay.getByTestId('pay-asked')).toHaveText('0.0375 SOL')
   await expect(pay.getByTestId('pay-memo')).toHaveText('Order 9')
   await expect(pay.getByTestId('pay-recipient')).toHaveText(recipientShown ?? '')
-  await expect(pay.getByTestId('pay-balance')).toHaveText('No wallet connected')
-  await expect(pay.getByTestId('pay-no-wallet')).toHaveText(hint)
-  await expect(pay.getByRole('button', { name: 'Pay 0.0375 SOL' })).toHaveCount(0)
+  await expect(pay.getByTestId('pay-balance')).toContainText(/balance [\d,.]+ SOL$/)
   await expect(page.getByTestId('pay-status')).toHaveText('pending')
-  // Paid on the payment's namespace: the exchange's Solana transfer, checked on the Solana chain.
-  const exchange = await payWithExchange(page, pay)
-  await expect(exchange.getByTestId('network')).toHaveText(`solana:${SOLANA_LOCALNET_REFERENCE}`)
-  await exchange.getByRole('button', { name: 'Approve' }).click()
+  await pay.getByRole('button', { name: 'Pay 0.0375 SOL' }).click()
+  const request = solanaRequests(page).filter({ hasText: 'Send transaction?' })
+  await expect(request).toContainText(`Transfer 0.0375 SOL to ${to}`)
+  await request.getByRole('button', { name: 'Approve' }).click()
   await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
   expect(await resolved(page)).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '0.0375' })
   expect(await lamports(to)).toBe(37_500_000n)
   await expect(walletRequests(page)).toHaveCount(0)
-  await exchange.close()
+  await pay.getByRole('button', { name: 'Done' }).click()
+  await expect(pay).toBeHidden()
+  // The site's account is the Solana wallet now; the EVM wallet is still connected in its own namespace: Anvil Local
+  // picked again shows it, no wallet asked.
+  await expect(liveState(page).network).toHaveText(SOLANA_LOCALNET_CAIP_NETWORK_ID)
+  await expect(liveState(page).status).toHaveText('connected')
+  await page
+    .locator('.buttons')
+    .getByRole('button', { name: /^Switch network/ })
+    .click()
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Anvil Local', exact: true }).click()
+  await expect(liveState(page).address).toHaveText(evm.address ?? '')
+  await expect(walletRequests(page)).toHaveCount(0)
 })

@@ -46,6 +46,7 @@ const solanaConnected = {
   change: 'connected',
   account: { address: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', caipNetworkId: localnet.caipNetworkId, namespace: 'solana', connectorId: 'sol', supported: true, testnet: true },
   holder: 'pay',
+  connection: 'connection.solana',
 }
 const closing = { type: 'root.closing', view: 'Pay' }
 const closed = { type: 'root.closed', view: 'Pay' }
@@ -135,9 +136,9 @@ const serialize = (s: S & { value: unknown }) =>
     s.context.exchanges?.length ?? null,
     s.context.held?.length ?? null,
   ])
-const onNetwork = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:31337') } })
-const elsewhere = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:1') }, covered: [onNetwork] })
-const walletless = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: {}, covered: [onNetwork, elsewhere] })
+const onNetwork = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:31337'), connection: 'connection.eip155' } })
+const elsewhere = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:1'), connection: 'connection.eip155' }, covered: [onNetwork] })
+const walletless = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { connection: 'connection.eip155' }, covered: [onNetwork, elsewhere] })
 
 test('coverage: every state and every transition of the pay chart', () => {
   const report = coverageReport(payMachine, [onNetwork, elsewhere, walletless])

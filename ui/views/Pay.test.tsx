@@ -2,7 +2,9 @@
 import { fireEvent, within } from '@testing-library/react'
 import { createPublicClient, getAddress, http, parseEther } from 'viem'
 import { afterEach, describe, expect, inject, test } from 'vitest'
-import { renderApp, RDNS, type App } from '../../tests/model/app.tsx'
+import { Keypair } from '@solana/web3.js'
+import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
+import { renderApp, RDNS, WALLET_NAME, type App } from '../../tests/model/app.tsx'
 import { waitFor } from '../../tests/harness/waitFor.ts'
 import { en } from '../locales/en.ts'
 
@@ -16,6 +18,7 @@ import { en } from '../locales/en.ts'
  */
 
 const rpc = inject('anvilRpc1')
+const solanaRpc = inject('solanaRpc')
 const chain = createPublicClient({ transport: http(rpc) })
 /** A fresh recipient per test, so that its balance starts at zero. */
 const recipient = () => `0x${Array.from({ length: 40 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}` as `0x${string}`
@@ -148,5 +151,50 @@ describe('the Pay view', () => {
     expect(await chain.getBalance({ address: to })).toBe(parseEther('0.004'))
     expect(app.wallet.pending).toEqual([])
     expect(app.modal.getState().account).toMatchObject({ connectorId: RDNS, address: active })
+  }, 60_000)
+
+  test('behavior: a SOL payment while the site is on EVM: Connect a wallet makes Solana the active namespace and Connect lists the Solana wallets; the one connected brings Pay back with its balance and pays on the local Solana chain; the EVM wallet stays connected', async () => {
+    app = await renderApp({ stored: true, authorised: true, namespaces: true, features: { pay: true } })
+    await waitFor(() => expect(app!.modal.getState().account.isConnected).toBe(true))
+    expect(app.modal.getState().activeNamespace).toBe('eip155')
+    const evm = app.modal.getState().account.address
+    const to = Keypair.generate().publicKey.toBase58()
+    const result = app.modal.pay({ recipient: to, amount: '0.0175', asset: `${SOLANA_LOCALNET_CAIP_NETWORK_ID}/slip44:501` })
+    let dialog = await app.get('dialog', en.titles.Pay)
+    let view = within(dialog)
+    await waitFor(() => expect(view.getByTestId('pay-no-wallet').textContent).toBe(t.noWalletHint(false, 'Solana')))
+    fireEvent.click(view.getByRole('button', { name: en.switchActiveChainConfirm }))
+    // Connect over Pay, on the payment's namespace: the Solana wallets, not the EVM one.
+    dialog = await app.get('dialog', en.titles.Connect)
+    expect(app.modal.getState().activeNamespace).toBe('solana')
+    expect(app.modal.getState().caipNetworkId).toBe(SOLANA_LOCALNET_CAIP_NETWORK_ID)
+    const solanaWallet = await within(dialog).findByRole('button', { name: /^Latchkey Dev Solana Wallet/ }, { timeout: 10_000 })
+    expect(within(dialog).queryByRole('button', { name: new RegExp(`^${WALLET_NAME}`) })).toBeNull()
+    fireEvent.click(solanaWallet)
+    await app.settle()
+    const approve = async () => {
+      const request = await waitFor(() => app!.solanaPanel().getAllByRole('region', { name: 'Solana wallet request' })[0]!, { timeout: 10_000 })
+      fireEvent.click(within(request).getByRole('button', { name: 'Approve' }))
+      await app!.settle()
+    }
+    await approve()
+    // Pay again, with the Solana wallet's balance; the promise still pending.
+    dialog = await app.get('dialog', en.titles.Pay)
+    view = within(dialog)
+    const solanaAddress = app.solana!.state.address
+    await waitFor(() => expect(view.getByTestId('pay-balance').textContent).toMatch(new RegExp(`^Wallet ${solanaAddress.slice(0, 6)}…${solanaAddress.slice(-4)} · balance [\\d,.]+ SOL$`)), { timeout: 15_000 })
+    let settled = false
+    void result.then(() => (settled = true))
+    expect(settled).toBe(false)
+    fireEvent.click(view.getByRole('button', { name: t.payButton('0.0175', 'SOL') }))
+    await app.settle()
+    await approve()
+    await expect(result).resolves.toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '0.0175' })
+    const answer = await fetch(solanaRpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [to] }) })
+    expect(((await answer.json()) as { result: { value: number } }).result.value).toBe(17_500_000)
+    // The Solana wallet is the site's account now; the EVM wallet still connected in its own namespace.
+    expect(app.modal.getState().account.address).toBe(solanaAddress)
+    expect(app.modal.actor.getSnapshot().context.wallets.eip155).toMatchObject({ status: 'connected', address: evm })
+    expect(app.wallet.pending).toEqual([])
   }, 60_000)
 })
