@@ -1,5 +1,6 @@
 import type { FeatureRegistration } from './features.ts'
-import { isEmbeddedEvmAccount, type AccountTypeInput, type EmbeddedAccountType } from './accountType.ts'
+import type { AccountTypeInput, EmbeddedAccountType } from './accountType.ts'
+import { isEmbeddedEvmAccount } from './accountType.account.ts'
 import { defineFeature } from './features.ts'
 import type { accountTypeMachine } from './accountType.ts'
 import type { AccountTypeModalOptions } from './accountType.options.ts'

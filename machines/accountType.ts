@@ -2,10 +2,10 @@ import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { actorErrorOf } from './narrow.ts'
-import type { ConnectedAccount, RootMoment } from './features.ts'
+import type { RootMoment } from './features.ts'
 import { messageOf } from './messages.ts'
 import { tellAction, type SystemMessage } from './system.ts'
-import { isEmbeddedAccount } from './updateEmail.feature.ts'
+import { isEmbeddedEvmAccount } from './accountType.account.ts'
 import { machineTypes } from './machineTypes.ts'
 
 /** The account types of the embedded wallet on EVM chains (spec §3 `preferredAccountType`). */
@@ -103,9 +103,6 @@ export type AccountTypeEmitted =
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('accountType', name)
 }
-
-/** Whether `account` is the embedded wallet's on an EVM chain (the only namespace with smart accounts here). */
-export const isEmbeddedEvmAccount = (account: ConnectedAccount | undefined): boolean => isEmbeddedAccount(account) && account?.namespace === 'eip155'
 
 /** A switch done by the visitor: 'Switched to your smart account' / 'Switched to your EOA'; the login's own switch: nothing. */
 const toastSwitched = {

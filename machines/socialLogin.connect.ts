@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import { socialProviders, type SocialProvider, type socialLoginMachine } from './socialLogin.ts'
+import type { socialLoginMachine } from './socialLogin.ts'
+import { socialProviders, type SocialProvider } from './socialLogin.providers.ts'
 
 /** The social login's view model (STYLE rule 3). */
 export type SocialLoginView = {

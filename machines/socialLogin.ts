@@ -7,14 +7,9 @@ import type { RootMoment } from './features.ts'
 import { requestAuthConnection, tellAction } from './system.ts'
 import { machineTypes } from './machineTypes.ts'
 
-/** The social providers of spec §3 (Farcaster is handled separately). */
-export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialProvider = (typeof socialProviders)[number]
+import type { SocialProvider } from './socialLogin.providers.ts'
 
-/** Spec §9: the social popup is polled every 1000 ms. */
-export const socialPopupPoll = 1000
-/** Spec §9: the popup is 600×800. */
-export const socialPopupSize = { width: 600, height: 800 } as const
+export type { SocialProvider } from './socialLogin.providers.ts'
 
 /**
  * The popup the view opened in the visitor's click (a `Window`), carried opaquely: only the actors touch it.

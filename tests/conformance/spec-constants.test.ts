@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { socialPopupPoll, socialPopupSize } from '../../machines/socialLogin.ts'
+import { socialPopupPoll, socialPopupSize } from '../../machines/socialLogin.providers.ts'
 import { timing } from '../../machines/timing.ts'
 
 /**

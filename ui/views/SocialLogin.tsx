@@ -1,7 +1,7 @@
 import { useSelector } from '../useSelector.ts'
 import { connectSocialLogin, telegramPlatformOf, type SocialLoginView } from '../../machines/socialLogin.connect.ts'
 import { socialEntries } from '../../machines/farcasterLogin.connect.ts'
-import { socialPopupSize, type SocialProvider } from '../../machines/socialLogin.ts'
+import { socialPopupSize, type SocialProvider } from '../../machines/socialLogin.providers.ts'
 import { useCopy } from '../copy.ts'
 import { useModalInstance } from '../context.ts'
 import { useDeliver, useFeatureActor, useFeatures } from '../hooks.ts'
