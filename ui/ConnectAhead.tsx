@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { memo, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 import { AheadContext, useModalInstance } from './context.ts'
 import { viewCode } from './features.ts'
 
@@ -9,40 +9,44 @@ const Activity = (React as { Activity?: ComponentType<{ mode: 'hidden' | 'visibl
 const notPrepared = () => false
 
 /**
- * Connect rendered ahead, hidden, while the modal has not opened yet (spec §2 "Opening the modal": a first tap only
- * opens): once the idle prefetch prepared Connect (`isConnectPrepared`: its code in, the core and Connect's feature
- * machines created at idle; never with `prefetch: false`, on a constrained connection or after `destroy`), React renders
- * Connect's components once inside `<Activity mode="hidden">`, at its lowest priority, so that the tap's render runs
- * code already compiled. A hidden Activity runs no effect, so this render sends nothing to the machines and requests
- * nothing (no catalogue, no remote config, no analytics); images keep no remote `src` there ({@link AheadContext}); its
- * DOM is `display: none` and outside the dialog, hidden from assistive technology. The shell renders it only while
- * closed before the first opening. On React 18 (no Activity) it renders nothing.
+ * Whether the closed shell renders its dialog ahead, hidden (spec §2 "Opening the modal": a first tap only opens):
+ * `true` once the idle prefetch prepared Connect (`isConnectPrepared`: its code in, the core and Connect's feature
+ * machines created at idle; never with `prefetch: false`, on a constrained connection or after `destroy`), Connect's
+ * component is in, and `wanted` (the shell is closed, has never opened, and would open on Connect). Always `false` on
+ * React 18 (no Activity) and on the server.
+ * @example const ahead = useConnectAhead(!mounted && !everOpened.current && view.view === 'Connect')
  */
-export const ConnectAhead = memo(function ConnectAhead() {
+export function useConnectAhead(wanted: boolean): boolean {
   const modal = useModalInstance()
   const prepared = useSyncExternalStore(modal.subscribeCore, modal.isConnectPrepared, notPrepared)
   const code = viewCode('Connect')
-  const [View, setView] = useState<ComponentType | undefined>(() => code?.loaded())
+  const [loaded, setLoaded] = useState(() => code?.loaded() !== undefined)
   useEffect(() => {
-    if (!prepared || View || !code || !Activity) return
+    if (!prepared || loaded || !code || !Activity) return
     let live = true
     // Prepared means Connect's chunk was fetched at idle: this only finds it in.
     code.preload().then(
-      (component) => live && setView(() => component),
+      () => live && setLoaded(true),
       () => {},
     )
     return () => {
       live = false
     }
-  }, [prepared, View, code])
-  if (!Activity || !prepared || !View) return null
-  return (
-    <Activity mode="hidden">
-      <AheadContext.Provider value={true}>
-        <div data-testid="connect-ahead" aria-hidden="true">
-          <View />
-        </div>
-      </AheadContext.Provider>
-    </Activity>
-  )
-})
+  }, [prepared, loaded, code])
+  return Activity !== undefined && wanted && prepared && loaded
+}
+
+/**
+ * The modal's dialog, rendered ahead while closed and revealed by the opening (spec §2 "Opening the modal"). Inside
+ * React 19's `<Activity>`: `shown` false, the tree renders at React's lowest priority, hidden (`display: none`), with no
+ * effect run, so nothing is sent to the machines, nothing requested (images keep no remote `src`: {@link AheadContext}),
+ * the public state unchanged; `shown` true, the same tree (its fibers and DOM) becomes visible and its effects mount,
+ * so the tap's render updates a few attributes instead of creating the dialog. On React 18 the children render only
+ * when `shown`.
+ * @example <DialogAhead shown={mounted}>{overlay}</DialogAhead>
+ */
+export function DialogAhead({ shown, children }: { shown: boolean; children: ReactNode }) {
+  const tree = <AheadContext.Provider value={!shown}>{children}</AheadContext.Provider>
+  if (!Activity) return shown ? tree : null
+  return <Activity mode={shown ? 'visible' : 'hidden'}>{tree}</Activity>
+}

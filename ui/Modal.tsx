@@ -6,7 +6,7 @@ import { useConnecting, useFeatures, useModalView, useSend, useToast } from './h
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
 import { SheetHandle } from './SheetHandle.tsx'
-import { ConnectAhead } from './ConnectAhead.tsx'
+import { DialogAhead, useConnectAhead } from './ConnectAhead.tsx'
 import { ShadowStyle, viewStyleRank } from './shadowStyles.tsx'
 import { messageText } from './errorSentence.ts'
 import { timing } from '../machines/timing.ts'
@@ -262,9 +262,10 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const open = mounted && !exiting
   const connecting = useConnecting()
   const viewStyle = <ViewCssAhead />
-  // Connect rendered ahead (hidden) until the first opening: the tap's render runs code already compiled.
+  // Until the first opening the closed shell renders its dialog ahead, hidden, on Connect: the tap reveals it.
   const everOpened = useRef(false)
   if (mounted) everOpened.current = true
+  const ahead = useConnectAhead(!mounted && !everOpened.current && view.view === 'Connect')
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
   useInertPage(open, dialogRef)
@@ -331,11 +332,11 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     return () => cancelAnimationFrame(frame)
   }, [open, view.view])
 
-  if (!mounted)
+  if (!mounted && !ahead)
     return (
       <>
         {viewStyle}
-        {everOpened.current ? null : <ConnectAhead />}
+        {null}
         <Toast />
       </>
     )
@@ -365,53 +366,57 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
 
   // ConnectingExternal's title follows the connection: never 'Connecting' over a declined or failed one.
   // The closing dialog is no dialog to assistive technology any more (its overlay is inert and aria-hidden).
-  const dialogRole = exiting ? {} : ({ role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-busy': view.isLoading ? 'true' : undefined, tabIndex: -1 } as const)
+  const dialogRole = !open ? {} : ({ role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-busy': view.isLoading ? 'true' : undefined, tabIndex: -1 } as const)
   const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : titleOf(copy.titles, view.view)
+  // Rendered ahead (closed) or closing: no dialog to assistive technology, inert.
   return (
     <>
       {viewStyle}
-      {/* A press on the backdrop closes (spec); keyboard users close with Escape or the Close button. */}
-      <div
-        className="lk-overlay"
-        data-presence={view.presence}
-        inert={exiting}
-        aria-hidden={exiting ? 'true' : undefined}
-        onMouseDown={(e) => {
-          if (e.target === e.currentTarget) send({ type: 'app.close' })
-        }}
-      >
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is in dialogRole ('dialog'), absent only while the dialog closes, inert */}
-        <div ref={dialogRef} className="lk-dialog" {...dialogRole} data-shaking={view.isShaking ? 'true' : 'false'} data-view={view.view} onKeyDown={onKeyDown}>
-          <SheetHandle dialogRef={dialogRef} />
-          <header className="lk-header">
-            {view.canGoBack ? (
-              <button type="button" className="lk-icon-button" aria-label={copy.back} onClick={() => send({ type: 'app.back' })}>
-                <BackIcon />
+      <DialogAhead shown={mounted}>
+        {/* A press on the backdrop closes (spec); keyboard users close with Escape or the Close button. */}
+        <div
+          className="lk-overlay"
+          data-presence={view.presence}
+          data-ahead={mounted ? undefined : 'true'}
+          inert={!open}
+          aria-hidden={open ? undefined : 'true'}
+          onMouseDown={(e) => {
+            if (e.target === e.currentTarget) send({ type: 'app.close' })
+          }}
+        >
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is in dialogRole ('dialog'), absent only while the dialog is rendered ahead or closes, inert */}
+          <div ref={dialogRef} className="lk-dialog" {...dialogRole} data-shaking={view.isShaking ? 'true' : 'false'} data-view={view.view} onKeyDown={onKeyDown}>
+            <SheetHandle dialogRef={dialogRef} />
+            <header className="lk-header">
+              {view.canGoBack ? (
+                <button type="button" className="lk-icon-button" aria-label={copy.back} onClick={() => send({ type: 'app.back' })}>
+                  <BackIcon />
+                </button>
+              ) : (
+                <span />
+              )}
+              <h2 className="lk-title" id={titleId} key={title}>
+                {title}
+              </h2>
+              <button type="button" className="lk-icon-button" aria-label={copy.close} onClick={() => send({ type: 'app.close' })}>
+                <CloseIcon />
               </button>
-            ) : (
-              <span />
-            )}
-            <h2 className="lk-title" id={titleId} key={title}>
-              {title}
-            </h2>
-            <button type="button" className="lk-icon-button" aria-label={copy.close} onClick={() => send({ type: 'app.close' })}>
-              <CloseIcon />
-            </button>
-          </header>
-          {/* Past the dialog's max height only this part scrolls: the header and the footer stay in sight. */}
-          <div className="lk-scroll" data-testid="modal-scroll">
-            <div className="lk-sizer" ref={sizerRef} data-testid="modal-sizer">
-              <div className="lk-body" data-direction={view.direction} key={view.view} ref={bodyRef}>
-                {/* A view that suspends on its own data or parts (not on its chunk: see ViewCode) shows the spinner. */}
-                <Suspense fallback={<Spinner label={copy.loading} />}>
-                  <ViewBody view={view.view} />
-                </Suspense>
+            </header>
+            {/* Past the dialog's max height only this part scrolls: the header and the footer stay in sight. */}
+            <div className="lk-scroll" data-testid="modal-scroll">
+              <div className="lk-sizer" ref={sizerRef} data-testid="modal-sizer">
+                <div className="lk-body" data-direction={view.direction} key={view.view} ref={bodyRef}>
+                  {/* A view that suspends on its own data or parts (not on its chunk: see ViewCode) shows the spinner. */}
+                  <Suspense fallback={<Spinner label={copy.loading} />}>
+                    <ViewBody view={view.view} />
+                  </Suspense>
+                </div>
               </div>
             </div>
+            <BrandingFooter view={view.view} />
           </div>
-          <BrandingFooter view={view.view} />
         </div>
-      </div>
+      </DialogAhead>
       <Toast />
     </>
   )

@@ -35,11 +35,15 @@ const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes
 const firstOpenModules = ['ui/core.ts', 'ui/Modal.tsx', 'ui/views/Connect.tsx', 'machines/catalogue.ts', 'machines/remoteConfig.ts'] as const
 const fetchedOf = (requests: readonly string[]) => firstOpenModules.filter((m) => requests.some((u) => new URL(u).pathname.endsWith(`/${m}`)))
 
-/** Whether the modal's shadow root holds Connect rendered ahead (`ConnectAhead.tsx`), whether it shows, and how many dialogs. */
+/**
+ * Whether the modal's shadow root holds its dialog rendered ahead on Connect (`ConnectAhead.tsx`), whether it shows, and
+ * how many dialogs; the dialog rendered ahead is kept as `window.__dialogAhead` for the tap to compare with.
+ */
 const connectRenderedAhead = () => {
   const roots: Array<Document | ShadowRoot> = [document]
   for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot)
-  const ahead = roots.map((r) => r.querySelector('[data-testid="connect-ahead"]')).find(Boolean)
+  const ahead = roots.map((r) => r.querySelector('.lk-overlay[data-ahead="true"]')).find(Boolean)
+  ;(window as { __dialogAhead?: Element | null }).__dialogAhead = ahead?.querySelector('.lk-dialog')
   return {
     ahead: Boolean(ahead?.querySelector('.lk-row')),
     shown: Boolean(ahead && ahead.getBoundingClientRect().height > 0),
@@ -61,8 +65,8 @@ test("once the page is idle, the first open's code is fetched with no intent, fr
   const requests = await loadWithoutIntent(page)
   // The idle callback runs after load: the core, the shell, Connect's chunk, its catalogue machine and the remote config's.
   await expect.poll(() => fetchedOf(requests)).toEqual([...firstOpenModules])
-  // Then Connect is rendered ahead, hidden (a later idle period, Connect's feature machines brought): still nothing
-  // requested for it from the network, and no dialog.
+  // Then the dialog is rendered ahead on Connect, hidden (a later idle period, Connect's feature machines brought):
+  // still nothing requested for it from the network, and no dialog to assistive technology.
   await expect.poll(() => page.evaluate(connectRenderedAhead)).toEqual({ ahead: true, shown: false, dialogs: 0 })
   await page.waitForLoadState('networkidle')
   // Nothing left this machine before intent (no public RPC, no hosted service), nothing of WalletConnect's SDK, no other view.
@@ -73,11 +77,18 @@ test("once the page is idle, the first open's code is fetched with no intent, fr
   // The remote config and analytics wait for the opening (spec §6): the reference server has had no call of theirs.
   expect(requests.filter((u) => u.startsWith(`${API_URL}/`) && /\/appkit\/v1\/config|\/getAnalyticsConfig|\/analytics\//.test(u))).toEqual([])
 
-  // The tap (no hover before it): Connect shows with no further fetch of its own code.
+  // The tap (no hover before it): Connect shows with no further fetch of its own code, in the dialog rendered ahead.
   const before = requests.length
   await page.getByRole('button', { name: 'Connect Wallet' }).dispatchEvent('click')
   await expect(dialog(page, 'Connect Wallet')).toBeVisible()
   expect(fetchedOf(requests.slice(before))).toEqual([])
+  expect(
+    await page.evaluate(() => {
+      const root = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot
+      const ahead = (window as { __dialogAhead?: Element | null }).__dialogAhead
+      return Boolean(ahead) && root?.querySelector('[role="dialog"]') === ahead
+    }),
+  ).toBe(true)
 })
 
 test("with Save-Data on, nothing is fetched ahead: the first open's code waits for the intent", async ({ demo: page }) => {
