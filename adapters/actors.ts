@@ -298,6 +298,3 @@ export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, l
     },
   }
 }
-
-// The pairing and SIWX actors live with their features' code (loaded with the first pairing or sign-in).
-export { pairingActors, siwxActors, WalletConnectDisabledError, type SiwxActorTarget, type SiwxActorsParameters } from './actors.features.ts'

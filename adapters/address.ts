@@ -82,5 +82,3 @@ export function isValidAddress(namespace: ChainNamespace | string, value: string
 export function normalizeAddress(namespace: ChainNamespace | string, value: string): string {
   return parseAddress(namespace, value)
 }
-
-export { evmCoinType, InvalidChainIdError } from './coinType.ts'

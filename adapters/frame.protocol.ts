@@ -81,7 +81,6 @@ export const frameSiwxMessageSchema = v.object({
   expirationTime: v.optional(text(64)),
   serializedMessage: v.optional(text(MAX_SIGNED_TEXT)),
 })
-export type FrameSiwxMessage = v.InferOutput<typeof frameSiwxMessageSchema>
 
 /** The user the frame reports (spec §3 "Embedded-wallet user"). */
 export const frameUserSchema = v.object({
@@ -392,9 +391,6 @@ export const UNSAFE_RPC_METHODS = [
   'wallet_revokePermissions',
   'eth_sendUserOperation',
 ] as const
-
-export type SafeRpcMethod = (typeof SAFE_RPC_METHODS)[number]
-export type UnsafeRpcMethod = (typeof UNSAFE_RPC_METHODS)[number]
 
 /** How the embedded wallet treats an RPC method (spec §5): `safe`, `unsafe` (approval) or `disallowed` (rejected). */
 export function rpcMethodKind(method: string): 'safe' | 'unsafe' | 'disallowed' {

@@ -19,11 +19,9 @@ import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from '
 
 export {
   NoWalletConnectSessionError,
-  type PairingProposal,
   type WalletConnectClient,
   walletConnectConnectorId,
   WalletConnectInitError,
-  type WalletConnectMetadata,
   type WalletConnectOptions,
   type WalletConnectStorage,
 } from './walletconnect.connector.ts'

@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import { startAnvil as startNode, type AnvilInstance, type StartAnvilOptions } from '../testing/node/anvil.ts'
 
-export { anvilNetwork, devChains, devNativeCurrency } from './chains.ts'
-export type { DevChainSpec } from './chains.ts'
-export { DEV_ACCOUNT_BALANCE, DEV_ACCOUNT_COUNT, DEV_ADDRESSES, DEV_MNEMONIC, devAccounts } from './accounts.ts'
+export { anvilNetwork, devChains } from './chains.ts'
+export { DEV_ACCOUNT_BALANCE, DEV_ADDRESSES, DEV_MNEMONIC, devAccounts } from './accounts.ts'
 export { AnvilStartError, findFreePort, isPortFree } from '../testing/node/anvil.ts'
-export type { AnvilInstance, AnvilStartFailure, StartAnvilOptions } from '../testing/node/anvil.ts'
+export type { AnvilInstance, StartAnvilOptions } from '../testing/node/anvil.ts'
 
 /** Absolute path of the repository root (the folder holding package.json). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))

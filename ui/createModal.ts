@@ -13,10 +13,9 @@ import { defaultState } from './createModal.defaults.ts'
 import { socialReturnParams } from './socialReturn.ts'
 import { createModalLog } from './log.ts'
 import type { LogEntry } from '../kernel/log.ts'
-import { AdapterNotFoundError } from '../adapters/actors.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 import type { ModalInstance } from './instance.ts'
-import { ConnectionNotFoundError, FeatureDisabledError, ModalDestroyedError } from './errors.ts'
+import { ConnectionNotFoundError, ModalDestroyedError } from './errors.ts'
 import { browserIdleEnvironment, scheduleIdlePrefetch, whenIdle } from './idlePrefetch.ts'
 import { createLocaleState } from './i18n/state.ts'
 import { loadCoreModule, loadedCoreModule, type CoreModule } from './coreModule.ts'
@@ -26,9 +25,6 @@ export type { Clock, Metadata, ModalOptions, ModalState, ModalTheme } from './ty
 
 /** Thrown by {@link createModal} for options it cannot work with (defined in `options.ts`, with the validation). */
 export { InvalidOptionsError }
-export { AdapterNotFoundError }
-/** Thrown by `open({ view })` for a view of a feature that is off (defined in `features.ts`, with the registry). */
-export { FeatureDisabledError }
 
 export type { ModalInstance } from './instance.ts'
 

@@ -11,7 +11,7 @@ import { isLocaleChoice } from './i18n/state.ts'
 import type { FeatureOptions } from '../machines/features.ts'
 import { booleanOption, checkShape, fn, imageUrl, InvalidOptionsError, nonEmptyString, optionPath, refuse, refuseAt, type OptionsObject, type Path } from '../kernel/optionChecks.ts'
 
-export { InvalidOptionsError, optionPath } from '../kernel/optionChecks.ts'
+export { InvalidOptionsError } from '../kernel/optionChecks.ts'
 
 /**
  * Validation of {@link ModalOptions}: every option is checked when the modal is created, before anything

@@ -46,7 +46,6 @@ import type { ApiBehaviour, ApiControl } from './control.ts'
 import { readJsonBody, send, sendJson, sendPreflight } from './http.ts'
 import type { Outgoing } from './http.ts'
 
-export type { AnalyticsEvent } from './handlers.ts'
 export type { SiwxOptions } from './siwx.ts'
 export type { ApiControl } from './control.ts'
 

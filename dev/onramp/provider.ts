@@ -113,10 +113,6 @@ function parseOrder(params: URLSearchParams, providers: Readonly<Record<string, 
   }
 }
 
-function orderQuery(order: Order): string {
-  return new URLSearchParams({ ...order, chainId: String(order.chainId) }).toString()
-}
-
 const style = `body{font:15px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#151617}main{max-width:420px;margin:40px auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 4px 24px #0001}
 h1{font-size:20px;margin:0 0 16px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px}dt{color:#6b6f76}dd{margin:0;word-break:break-all;font-weight:600}
 .actions{display:flex;gap:12px}button{flex:1;font:inherit;padding:12px;border-radius:12px;border:1px solid #d0d3d8;background:#fff;cursor:pointer}button.pay{background:#1f6feb;color:#fff;border-color:#1f6feb}`
@@ -248,9 +244,4 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
         server.close(() => resolve())
       }),
   }
-}
-
-/** The checkout URL of an order (what the reference API's `/v1/generators/onrampurl` answers). */
-export function checkoutUrl(base: string, order: Omit<Order, 'address' | 'chainId'> & { address: string; chainId: number }): string {
-  return `${base}/checkout?${orderQuery(order as Order)}`
 }

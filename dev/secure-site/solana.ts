@@ -32,9 +32,6 @@ export type SecureSolanaChain = { caipNetworkId: string; rpcUrl: string; name?: 
 /** What a new Solana wallet gets on each configured network (an airdrop), in lamports: 10 SOL. */
 export const defaultSolanaFundLamports = 10_000_000_000
 
-/** Solana methods the embedded wallet answers (spec §5: the sign methods are unsafe; the account ones are answered here). */
-export const solanaMethods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction', 'solana_getAccounts', 'solana_requestAccounts'] as const
-
 /** The refusals of the Solana methods (the frame passes them on as its error replies). */
 export const solanaMessages = {
   invalidMessage: 'Invalid params: the message must be base58-encoded bytes',

@@ -13,7 +13,7 @@ import { devTetherTokenAbi, devTetherTokenBytecode, devTetherTokenDeployedByteco
 import { DEV_TOKEN_DEPLOYER, DEV_TOKEN_DEPLOYER_INDEX, devTokens } from './tokens.ts'
 import type { DevTokenContract, DevTokenInfo } from './tokens.ts'
 
-export { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS, DEV_TOKEN_DEPLOYER, DEV_TOKEN_DEPLOYER_INDEX, devTetherToken, devToken, devTokens } from './tokens.ts'
+export { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS, DEV_TOKEN_DEPLOYER, devTetherToken, devToken, devTokens } from './tokens.ts'
 export type { DevTokenContract, DevTokenInfo } from './tokens.ts'
 
 /** ABI and bytecode of each dev token contract (from `artifacts.ts`). */

@@ -25,8 +25,3 @@ export const visualisedMachines: readonly VisualisedMachine[] = Object.entries(m
       .map(([exportName, machine]) => ({ id: (machine as AnyStateMachine).id, module: path.replace(/^(\.\.\/)+/, ''), exportName, machine: machine as AnyStateMachine })),
   )
   .sort((a, b) => (a.id === 'root' ? -1 : b.id === 'root' ? 1 : a.id.localeCompare(b.id)))
-
-/** The machine with this id, or `undefined`. */
-export function machineById(id: string): VisualisedMachine | undefined {
-  return visualisedMachines.find((m) => m.id === id)
-}

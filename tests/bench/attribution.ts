@@ -14,7 +14,7 @@ type SourceMap = { sources: string[]; sourceRoot?: string; mappings: string }
  * of its mapping, up to the next segment. Characters with no mapping count as `(unmapped: bundler glue)`.
  *
  * @param jsPath absolute path of the built file.
- * @param label turns an absolute source path into a group name (see {@link originOf}).
+ * @param label turns an absolute source path into a group name (see {@link sourceOriginOf}).
  * @returns characters per group; they add up to the file's length in characters.
  */
 export async function attributeBySource(jsPath: string, label: (source: string) => string): Promise<Map<string, number>> {
@@ -71,20 +71,9 @@ export function attributeByModules(length: number, modules: ReadonlyMap<string, 
 }
 
 /**
- * Names the origin of a source file: the npm package for anything under node_modules, `latchkey <dir>/`
- * for the library's own code, `the page itself` for a bench page's main.tsx, `bundler runtime` for the
- * bundler's helpers.
- *
- * @param repoRoot absolute path of the repository, ending in a slash.
- */
-export function originOf(repoRoot: string): (source: string) => string {
-  const fine = sourceOriginOf(repoRoot)
-  return (source) => folderOf(fine(source))
-}
-
-/**
- * Like {@link originOf}, one file finer for the library's own code: `latchkey adapters/solana.ts`.
- * {@link folderOf} turns it into {@link originOf}'s name.
+ * Names the origin of a source file: the npm package for anything under node_modules, `latchkey <path>` for the
+ * library's own code (`latchkey adapters/solana.ts`; {@link folderOf} turns it into its folder), `the page itself` for
+ * a bench page's main.tsx, `bundler runtime` for the bundler's helpers.
  *
  * @param repoRoot absolute path of the repository, ending in a slash.
  */

@@ -18,8 +18,8 @@ export const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 /** Axe scans (./axe.ts). */
 export { axeFor, describeViolations, expectNoAxeViolations } from './axe.ts'
 
-/** The two chains of the e2e stack, by chain id; the reference API server; the secure site (./stack.ts). */
-export { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
+/** The two chains of the e2e stack, by chain id; the reference API server (./stack.ts). */
+export { API_URL, RPC } from './stack.ts'
 export type DevChainId = keyof typeof RPC
 
 // No response cache (viem keeps `eth_blockNumber` 4 s by default): the chains change under the tests.

@@ -135,8 +135,6 @@ export const SECURE_SITE_URL = loopback(STACK.secureSite)
 export const ONRAMP_URL = loopback(STACK.onramp)
 /** The OpenID Connect provider of the social logins. */
 export const OIDC_URL = loopback(STACK.oidc)
-/** The development ERC-4337 bundler. */
-export const BUNDLER_URL = loopback(STACK.bundler)
 
 /** `true` when `url` is on one of the two anvil chains (`:port/…` or `:port` at its end). */
 export function isAnvilUrl(url: string): boolean {
