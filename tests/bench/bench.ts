@@ -33,7 +33,7 @@
  */
 import { BenchError, cleanUp, argValue } from './harness.ts'
 import { main } from './fullRun.ts'
-import { firstUseMain, payMain, localeMain, inspectMain, lazyRuleMain, phoneMain, buildFixtureMain, phoneCompareMain, profileTapMain, sizeMain } from './modes.ts'
+import { firstUseMain, payMain, localeMain, inspectMain, lazyRuleMain, phoneMain, buildFixtureMain, phoneCompareMain, profileTapMain, sizeMain, coldContentMain } from './modes.ts'
 
 /** The whole run gives up (and cleans up) after this long; it takes 2–4 minutes on a loaded 2-core machine. */
 const BUDGET_MS = 480_000
@@ -59,6 +59,8 @@ const modes: Array<[flag: string, main: () => Promise<void>]> = [
   ['--phone-compare=', phoneCompareMain],
   ['--phone', phoneMain],
   ['--profile-tap', profileTapMain],
+  ['--cold-content=', coldContentMain],
+  ['--cold-content', coldContentMain],
   ['--lazy-rule', lazyRuleMain],
   ['--size', sizeMain],
   ['--first-use', firstUseMain],

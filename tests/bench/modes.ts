@@ -19,6 +19,8 @@ import { renderTable } from './report.ts'
 import { serveStatic } from './serve.ts'
 import type { PhoneVisit } from './phone.ts'
 import { profileTap, reportTapProfile } from './profileTap.ts'
+import { measureColdContent, reportColdContent } from './coldContent.ts'
+import { readChunks } from './build.ts'
 import { measurePhoneCompared, reportPhoneCompared } from './phoneCompare.ts'
 import { measurePayPaint, reportPayPaint } from './payPaint.ts'
 import type { StaticServer } from './serve.ts'
@@ -228,6 +230,31 @@ export async function phoneCompareMain(): Promise<void> {
     { name: 'RainbowKit', server: peer },
   ]
   reportPhoneCompared(await measurePhoneCompared(browser, pages, rounds, kinds), kinds)
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+/**
+ * `npm run bench -- --cold-content[=<dir>] [--rounds=N]`: what a cold first tap waits for on the library-only page
+ * (coldContent.ts): N cold visits on the phone profile (3 by default), then the files and modules fetched between the
+ * tap and the first wallet row, by gzip size. Builds this checkout's page, or reads the one built in `<dir>`
+ * (`--build-fixture`); about a minute.
+ */
+export async function coldContentMain(): Promise<void> {
+  const rounds = Number(argValue('rounds') ?? 3)
+  if (!Number.isInteger(rounds) || rounds < 1) throw new BenchError('--rounds takes a whole number ≥ 1')
+  console.log("\n  latchkey bench, --cold-content: what the library-only page's cold first tap waits for\n")
+  let dir = argValue('cold-content')
+  if (!dir) {
+    const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+    defer(() => rm(tmp, { recursive: true, force: true }))
+    dir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
+    log('built the library-only page')
+  }
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const server = await serveStatic(dir)
+  defer(() => server.close())
+  reportColdContent(await measureColdContent(browser, server, dir, await readChunks(dir, join(benchDir, 'fixture')), rounds))
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 

@@ -12,7 +12,8 @@
  * An init script in the page times, in ms: navigation → the button painted (the frame after the one where it was first
  * seen with a size), tap (its `pointerdown`) → the first wallet row painted (latchkey's `.lk-row`, RainbowKit's
  * `rk-wallet-option-*`), navigation → that row. Bytes are what the network carried (CDP `encodedDataLength`, so gzip as
- * served), split at the tap; requests likewise.
+ * served), split at the tap; requests likewise; and of those after the tap, the ones finished when the row was seen
+ * painted (what the row waited for, without the next views' chunks fetched after its paint).
  */
 import type { Browser, CDPSession, Page } from 'playwright'
 import { ratio, renderTable, summarize } from './report.ts'
@@ -42,6 +43,10 @@ export type PhoneRun = {
   requestsAfter: number
   /** The paths requested after the tap. */
   filesAfter: string[]
+  /** Bytes carried by the requests after the tap that had finished when the row was seen painted (gzip as served). */
+  bytesToRow: number
+  /** The paths of those requests: what the first wallet row waited for (not the next views' chunks fetched after its paint). */
+  filesToRow: string[]
   /** Round trips between the tap and the row painted (see {@link byteCounter}). */
   roundTrips: number
 }
@@ -100,7 +105,8 @@ function byteCounter(cdp: CDPSession) {
   let tapped = false
   let painted = false
   const after = new Map<string, boolean>()
-  const totals = { bytesBefore: 0, bytesAfter: 0, requestsBefore: 0, requestsAfter: 0 }
+  const totals = { bytesBefore: 0, bytesAfter: 0, requestsBefore: 0, requestsAfter: 0, bytesToRow: 0 }
+  const filesToRow: string[] = []
   const afterUrls: string[] = []
   /** The requests after the tap and before the row: when each was sent and came back (CDP monotonic seconds). */
   const timing = new Map<string, { url: string; sent: number; finished?: number }>()
@@ -119,6 +125,10 @@ function byteCounter(cdp: CDPSession) {
     if (t) t.finished = e.timestamp
     if (isAfter) totals.bytesAfter += e.encodedDataLength
     else totals.bytesBefore += e.encodedDataLength
+    if (isAfter && !painted) {
+      totals.bytesToRow += e.encodedDataLength
+      if (t) filesToRow.push(new URL(t.url).pathname)
+    }
   })
   const roundTrips = (): number => {
     const requests = [...timing.values()].sort((x, y) => x.sent - y.sent)
@@ -126,7 +136,7 @@ function byteCounter(cdp: CDPSession) {
     for (const r of requests) depth.set(r, 1 + Math.max(0, ...requests.filter((q) => q.finished !== undefined && q.finished <= r.sent).map((q) => depth.get(q) ?? 0)))
     return Math.max(0, ...depth.values())
   }
-  return { tap: () => void (tapped = true), row: () => void (painted = true), totals, afterUrls, roundTrips }
+  return { tap: () => void (tapped = true), row: () => void (painted = true), totals, afterUrls, filesToRow, roundTrips }
 }
 
 /** One visit of `server`'s page on the phone, in a fresh context. */
@@ -166,7 +176,7 @@ async function visit(browser: Browser, server: StaticServer, kind: PhoneVisit): 
     counter.row()
     await network.quiet()
     const t = (await page.evaluate('({ button: window.__phoneButton, tap: window.__phoneTap, row: window.__phoneRow })')) as { button: number; tap: number; row: number }
-    return { toButton: t.button, tapToRow: t.row - t.tap, toRow: t.row, ...counter.totals, filesAfter: counter.afterUrls, roundTrips: counter.roundTrips() }
+    return { toButton: t.button, tapToRow: t.row - t.tap, toRow: t.row, ...counter.totals, filesAfter: counter.afterUrls, filesToRow: counter.filesToRow, roundTrips: counter.roundTrips() }
   } finally {
     await context.close()
   }
@@ -193,7 +203,7 @@ export function reportPhone(latchkey: Record<PhoneVisit, PhoneRun[]>, peer: Reco
   const msInt = (n: number) => `${Math.round(n)} ms`
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`
   const count = (n: number) => String(Math.round(n))
-  const rows: Array<[string, PhoneVisit, Exclude<keyof PhoneRun, 'filesAfter'>, (n: number) => string]> = [
+  const rows: Array<[string, PhoneVisit, Exclude<keyof PhoneRun, 'filesAfter' | 'filesToRow'>, (n: number) => string]> = [
     ['navigation → Connect button painted', 'idle', 'toButton', msInt],
     ['tap → first wallet row painted, after the idle prefetch (page quiet)', 'idle', 'tapToRow', msInt],
     ['tap → first wallet row painted, cold (Save-Data: nothing fetched ahead)', 'cold', 'tapToRow', msInt],
@@ -203,6 +213,7 @@ export function reportPhone(latchkey: Record<PhoneVisit, PhoneRun[]>, peer: Reco
     ['requests after the tap (page quiet)', 'idle', 'requestsAfter', count],
     ['bytes before the tap, cold', 'cold', 'bytesBefore', kb],
     ['bytes after the tap, cold', 'cold', 'bytesAfter', kb],
+    ['bytes from the tap until the row painted, cold', 'cold', 'bytesToRow', kb],
     ['requests after the tap, cold', 'cold', 'requestsAfter', count],
     ['round trips from the tap to the row (page quiet)', 'idle', 'roundTrips', count],
     ['round trips from the tap to the row, cold', 'cold', 'roundTrips', count],

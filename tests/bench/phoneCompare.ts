@@ -36,12 +36,14 @@ export async function measurePhoneCompared(browser: Browser, pages: readonly Com
 export function reportPhoneCompared({ runs, loads }: PhoneComparison, kinds: readonly PhoneVisit[]): void {
   const names = [...runs.keys()]
   const peer = names.at(-1)!
-  const rows: Array<[string, PhoneVisit, 'tapToRow' | 'toRow' | 'toButton' | 'roundTrips']> = [
+  const rows: Array<[string, PhoneVisit, 'tapToRow' | 'toRow' | 'toButton' | 'roundTrips' | 'bytesAfter' | 'bytesToRow']> = [
     ['navigation → Connect button painted', 'idle', 'toButton'],
     ['tap → first wallet row, after the idle prefetch', 'idle', 'tapToRow'],
     ['tap → first wallet row, cold (Save-Data)', 'cold', 'tapToRow'],
     ['navigation → first row, tapping as soon as the button shows', 'asap', 'toRow'],
     ['round trips from the tap to the row, cold', 'cold', 'roundTrips'],
+    ['bytes after the tap, cold (B, gzip as served)', 'cold', 'bytesAfter'],
+    ['bytes from the tap until the row painted, cold (B)', 'cold', 'bytesToRow'],
   ]
   const cell = (values: number[]) => {
     if (values.length === 0) return 'not measured'

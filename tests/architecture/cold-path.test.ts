@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url'
+import { expect, test } from 'vitest'
+import { manifests } from '../../machines/manifests.ts'
+import { viewRegistration } from '../../ui/features.ts'
+import { staticGraph } from './staticGraph.ts'
+
+/**
+ * What a cold first tap fetches (spec §1 lazy rule, §2 "Opening the modal"): with nothing fetched ahead (Save-Data, or a
+ * tap before the page is idle), the tap fetches the first-open group (dev/firstOpenGroup.ts: what `ui/core.ts`,
+ * `ui/firstOpen.ts` and `ui/Modal.tsx` reach statically) in one round trip before the first wallet row can paint. Only
+ * what Connect's first paint needs belongs there; everything else loads on its first use, after that paint. The bundler
+ * follows the same static graph (`npm run bench -- --cold-content` lists the built chunks' modules by size).
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const cold = staticGraph(root, ['ui/core.ts', 'ui/firstOpen.ts', 'ui/Modal.tsx'])
+const under = (folder: string) => [...cold.modules].filter((m) => m.startsWith(folder)).sort()
+
+test('behavior: the cold path holds no package but React, xstate and valibot: nothing of WalletConnect’s SDK, no Solana or Bitcoin library, no openapi-fetch', () => {
+  expect([...cold.packages].filter((p) => p.startsWith('@walletconnect/'))).toEqual([])
+  expect([...cold.packages].sort()).toEqual(['react', 'react-dom', 'valibot', 'xstate'])
+})
+
+test("behavior: of the features' machines, the cold path holds only those of Connect and of every opening (the catalogue, the remote config): the social login's, the account type's and the others come with their first use", () => {
+  const everyOpening = manifests.filter((m) => 'fetchedOnIntent' in m && m.fetchedOnIntent).map((m) => m.id)
+  const ofConnect = viewRegistration('Connect')?.view.machines ?? []
+  const expected = [...new Set([...everyOpening, ...ofConnect])].sort()
+  expect(expected).toEqual(['catalogue', 'remoteConfig'])
+  expect(
+    manifests
+      .map((m) => m.id)
+      .filter((id) => cold.modules.has(`machines/${id}.ts`))
+      .sort(),
+  ).toEqual(expected)
+  expect(under('ui/assemble/')).toEqual(['ui/assemble/catalogue.ts', 'ui/assemble/index.ts', 'ui/assemble/remoteConfig.ts'])
+})
+
+test('behavior: the cold path holds Connect and its ways of connecting, no other view, no service client, no node client, no other language', () => {
+  expect(under('ui/views/')).toEqual(['ui/views/Connect.tsx', 'ui/views/EmailLogin.tsx', 'ui/views/SocialLogin.tsx'])
+  // Storage, the feature flags and the other tabs' events; the API clients (directory, blockchain, analytics, exchange) load with their first call.
+  expect(under('services/')).toEqual(['services/features.ts', 'services/storage.ts', 'services/tabSync.ts'])
+  expect(cold.modules.has('adapters/rpc.ts')).toBe(false)
+  expect(under('ui/locales/')).toEqual(['ui/locales/en.pay.ts', 'ui/locales/en.shell.ts', 'ui/locales/en.ts'])
+})
+
+test('behavior: the walk follows what the bundler follows: value imports and eager globs, not types or import()', () => {
+  // Connect's ways of connecting come through slots.connect.ts's eager glob; the WalletConnect client only through import().
+  expect(cold.modules.has('ui/entries/connect/catalogue.tsx')).toBe(true)
+  expect(cold.modules.has('machines/root.ts')).toBe(true)
+  expect(cold.modules.has('adapters/walletconnect.client.ts')).toBe(false)
+  // machines/accountType.ts is imported for types only by modules of the cold path (accountType.feature.ts).
+  expect(staticGraph(root, ['machines/accountType.feature.ts']).modules.has('machines/accountType.ts')).toBe(false)
+  expect(staticGraph(root, ['ui/assemble/accountType.ts']).modules.has('machines/accountType.ts')).toBe(true)
+})
