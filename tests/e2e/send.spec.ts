@@ -34,14 +34,15 @@ import {
   type DevChainId,
   type DevTokenSymbol,
 } from './fixtures.ts'
+import { resumeConnected, withSharedPage } from './sharedPage.ts'
 
 /** The names of the dev tokens in the picker (dev/tokens/tokens.ts). */
 const tokenNames: Record<DevTokenSymbol, string> = { DEV: 'Dev Token', dUSDT: 'Dev Tether' }
 const tokenDecimals: Record<DevTokenSymbol, number> = { DEV: 18, dUSDT: 6 }
 
-/** Connects the dev wallet, opens Account and its Send button; returns the 'Send' dialog once ETH is selected. */
+/** Starts connected (resumeConnected: the demo opened connected, or the shared page as the test before left it), opens Account and its Send button; returns the 'Send' dialog once ETH is selected. */
 async function openSendForm(page: Page): Promise<Locator> {
-  await openConnected(page)
+  await resumeConnected(page)
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
@@ -161,73 +162,112 @@ async function sendNativeAndCheck(page: Page, chainId: DevChainId, amount: strin
   await expect(month.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent ${grouped(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`)} ETH`)
 }
 
-test('sending ETH on Anvil Local: the receiver gets the exact amount, the sender pays amount + gas, Account shows it', async ({ page }) => {
-  await openConnected(page)
-  await accountButton(page).address.click()
-  await sendNativeAndCheck(page, 31337, '0.0123')
+// Each of these tests but the last ends on a send that went through, which clears the form (spec §4 reset): they share
+// one connected page (resumeConnected: Account closed on its Tokens tab, no wallet request, no toast, dev account 0 on
+// chain 31337). The rejected send keeps its form (by design) and comes last.
+test.describe('on one connected page', () => {
+  const shared = withSharedPage(test)
+
+  shared('sending ETH on Anvil Local: the receiver gets the exact amount, the sender pays amount + gas, Account shows it', async ({ page }) => {
+    await resumeConnected(page)
+    await accountButton(page).address.click()
+    await sendNativeAndCheck(page, 31337, '0.0123')
+  })
+
+  for (const symbol of ['DEV', 'dUSDT'] as const) {
+    shared(`sending ${symbol} from the token picker: the receiver's balanceOf is the amount, the Tokens tab the sender's new balance`, async ({ page }) => {
+      const send = await openSendForm(page)
+      await pickToken(page, send, symbol)
+      await expect(send).toContainText(`Balance: `)
+      const receiver = freshAddress()
+      const before = await anvilTokenBalance(symbol, ACCOUNT_0)
+      const amount = '12.345678'
+      const units = parseUnits(amount, tokenDecimals[symbol])
+
+      const preview = await review(page, send, amount, receiver)
+      await expect(preview.getByTestId('send-preview-amount')).toContainText(`${amount} ${symbol}`)
+      await expect(preview.getByTestId('send-preview-receiver')).toHaveText(truncated(receiver))
+      // The transaction goes to the token contract; the transfer's receiver and amount are in its calldata.
+      const contract = symbol === 'DEV' ? DEV_TOKEN_ADDRESS : DEV_TETHER_ADDRESS
+      await confirmAndApprove(page, preview, [`To ${contract}`, `Calls transfer(${receiver}, ${units})`])
+
+      expect(await anvilTokenBalance(symbol, receiver)).toBe(units)
+      const after = await anvilTokenBalance(symbol, ACCOUNT_0)
+      expect(before - after).toBe(units)
+      const tokens = dialog(page, 'Account').getByRole('tabpanel')
+      // The row writes a million or more compact (1M DEV) with the exact amount in its title; the sender's DEV balance
+      // crosses a million or not depending on what ran before on this chain.
+      const shown = tokens.getByRole('listitem').filter({ hasText: tokenNames[symbol] }).locator('.lk-token-amount')
+      await expect.poll(async () => (await shown.getAttribute('title')) ?? (await shown.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`${grouped(floor3(after, tokenDecimals[symbol]))} ${symbol}`)
+    })
+  }
+
+  shared('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is the checksummed address (spec §5)', async ({ page }) => {
+    const send = await openSendForm(page)
+    const f = form(send)
+    const receiver = freshAddress()
+    const bare = receiver.slice(2).toLowerCase()
+    await f.receiver.fill(`eip155:31337:${receiver}`)
+    await expect(f.receiverStatus).toHaveText(truncated(receiver))
+    await f.receiver.fill(bare)
+    await expect(f.receiverStatus).toHaveText(truncated(receiver))
+
+    const preview = await review(page, send, '0.0321', bare)
+    await expect(preview.getByTestId('send-preview-receiver')).toHaveText(truncated(receiver))
+    await expect(preview.getByTestId('send-preview-receiver')).toHaveAttribute('title', receiver)
+    await confirmAndApprove(page, preview, [`To ${receiver}`, 'Value 0.0321 ETH'])
+    expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.0321'))
+  })
+
+  shared('a name as receiver: bob.reown.id resolves to dev account 1, the preview names it, the ETH arrives', async ({ page }) => {
+    const send = await openSendForm(page)
+    const f = form(send)
+    const before = await anvilBalanceWei(ACCOUNT_1)
+    await f.receiver.fill('bob.reown.id')
+    await expect(f.receiverStatus).toHaveText(`bob.reown.id · ${truncated(ACCOUNT_1)}`)
+    expect(truncated(ACCOUNT_1)).toBe('0x7099…79C8')
+
+    const preview = await review(page, send, '0.0789', 'bob.reown.id')
+    await expect(preview.getByTestId('send-preview-receiver')).toHaveText(`bob.reown.id (${truncated(ACCOUNT_1)})`)
+    await expect(preview.getByTestId('send-preview-receiver')).toHaveAttribute('title', ACCOUNT_1)
+    await confirmAndApprove(page, preview, [`To ${ACCOUNT_1}`, 'Value 0.0789 ETH'])
+    expect((await anvilBalanceWei(ACCOUNT_1)) - before).toBe(parseEther('0.0789'))
+  })
+
+  shared('a send rejected in the wallet returns to the form with token, amount and receiver kept; nothing moves', async ({ page }) => {
+    const send = await openSendForm(page)
+    await pickToken(page, send, 'DEV')
+    const receiver = freshAddress()
+    const mark = await anvilBlockNumber()
+    const ethBefore = await anvilBalanceWei(ACCOUNT_0)
+    const devBefore = await anvilTokenBalance('DEV', ACCOUNT_0)
+
+    const preview = await review(page, send, '3.5', receiver)
+    await preview.getByRole('button', { name: 'Send', exact: true }).click()
+    await rejectWalletRequest(page, 'Send transaction?')
+
+    await expect(send).toBeVisible()
+    const f = form(send)
+    await expect(f.token).toHaveAccessibleName(/^Token: DEV\b/)
+    await expect(f.amount).toHaveValue('3.5')
+    await expect(f.receiver).toHaveValue(receiver)
+    await expect(f.error).toHaveText('')
+    expect(await anvilTransactionsFrom(ACCOUNT_0, mark)).toHaveLength(0)
+    expect(await anvilBalanceWei(ACCOUNT_0)).toBe(ethBefore)
+    expect(await anvilTokenBalance('DEV', ACCOUNT_0)).toBe(devBefore)
+    expect(await anvilTokenBalance('DEV', receiver)).toBe(0n)
+
+    // The form still works: reviewing again asks the wallet again.
+    await f.review.click()
+    await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(walletRequests(page)).toHaveCount(1)
+  })
 })
 
 test('sending ETH on Anvil Local 2 after switching networks', async ({ page }) => {
   await openConnected(page)
   await switchToAnvil2(page)
   await sendNativeAndCheck(page, 31338, '0.0456')
-})
-
-for (const symbol of ['DEV', 'dUSDT'] as const) {
-  test(`sending ${symbol} from the token picker: the receiver's balanceOf is the amount, the Tokens tab the sender's new balance`, async ({ page }) => {
-    const send = await openSendForm(page)
-    await pickToken(page, send, symbol)
-    await expect(send).toContainText(`Balance: `)
-    const receiver = freshAddress()
-    const before = await anvilTokenBalance(symbol, ACCOUNT_0)
-    const amount = '12.345678'
-    const units = parseUnits(amount, tokenDecimals[symbol])
-
-    const preview = await review(page, send, amount, receiver)
-    await expect(preview.getByTestId('send-preview-amount')).toContainText(`${amount} ${symbol}`)
-    await expect(preview.getByTestId('send-preview-receiver')).toHaveText(truncated(receiver))
-    // The transaction goes to the token contract; the transfer's receiver and amount are in its calldata.
-    const contract = symbol === 'DEV' ? DEV_TOKEN_ADDRESS : DEV_TETHER_ADDRESS
-    await confirmAndApprove(page, preview, [`To ${contract}`, `Calls transfer(${receiver}, ${units})`])
-
-    expect(await anvilTokenBalance(symbol, receiver)).toBe(units)
-    const after = await anvilTokenBalance(symbol, ACCOUNT_0)
-    expect(before - after).toBe(units)
-    const tokens = dialog(page, 'Account').getByRole('tabpanel')
-    // The row writes a million or more compact (1M DEV) with the exact amount in its title; the sender's DEV balance
-    // crosses a million or not depending on what ran before on this chain.
-    const shown = tokens.getByRole('listitem').filter({ hasText: tokenNames[symbol] }).locator('.lk-token-amount')
-    await expect.poll(async () => (await shown.getAttribute('title')) ?? (await shown.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`${grouped(floor3(after, tokenDecimals[symbol]))} ${symbol}`)
-  })
-}
-
-test('a send rejected in the wallet returns to the form with token, amount and receiver kept; nothing moves', async ({ page }) => {
-  const send = await openSendForm(page)
-  await pickToken(page, send, 'DEV')
-  const receiver = freshAddress()
-  const mark = await anvilBlockNumber()
-  const ethBefore = await anvilBalanceWei(ACCOUNT_0)
-  const devBefore = await anvilTokenBalance('DEV', ACCOUNT_0)
-
-  const preview = await review(page, send, '3.5', receiver)
-  await preview.getByRole('button', { name: 'Send', exact: true }).click()
-  await rejectWalletRequest(page, 'Send transaction?')
-
-  await expect(send).toBeVisible()
-  const f = form(send)
-  await expect(f.token).toHaveAccessibleName(/^Token: DEV\b/)
-  await expect(f.amount).toHaveValue('3.5')
-  await expect(f.receiver).toHaveValue(receiver)
-  await expect(f.error).toHaveText('')
-  expect(await anvilTransactionsFrom(ACCOUNT_0, mark)).toHaveLength(0)
-  expect(await anvilBalanceWei(ACCOUNT_0)).toBe(ethBefore)
-  expect(await anvilTokenBalance('DEV', ACCOUNT_0)).toBe(devBefore)
-  expect(await anvilTokenBalance('DEV', receiver)).toBe(0n)
-
-  // The form still works: reviewing again asks the wallet again.
-  await f.review.click()
-  await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(walletRequests(page)).toHaveCount(1)
 })
 
 test('a send that fails in the wallet returns to the form with an error toast, the inputs kept', async ({ page }) => {
@@ -323,38 +363,6 @@ test('invalid inputs show their message word for word and never reach the wallet
   await f.review.click()
   await expect(dialog(page, 'Review Send')).toBeVisible()
   await expect(walletRequests(page)).toHaveCount(0)
-})
-
-test('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is the checksummed address (spec §5)', async ({ page }) => {
-  const send = await openSendForm(page)
-  const f = form(send)
-  const receiver = freshAddress()
-  const bare = receiver.slice(2).toLowerCase()
-  await f.receiver.fill(`eip155:31337:${receiver}`)
-  await expect(f.receiverStatus).toHaveText(truncated(receiver))
-  await f.receiver.fill(bare)
-  await expect(f.receiverStatus).toHaveText(truncated(receiver))
-
-  const preview = await review(page, send, '0.0321', bare)
-  await expect(preview.getByTestId('send-preview-receiver')).toHaveText(truncated(receiver))
-  await expect(preview.getByTestId('send-preview-receiver')).toHaveAttribute('title', receiver)
-  await confirmAndApprove(page, preview, [`To ${receiver}`, 'Value 0.0321 ETH'])
-  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.0321'))
-})
-
-test('a name as receiver: bob.reown.id resolves to dev account 1, the preview names it, the ETH arrives', async ({ page }) => {
-  const send = await openSendForm(page)
-  const f = form(send)
-  const before = await anvilBalanceWei(ACCOUNT_1)
-  await f.receiver.fill('bob.reown.id')
-  await expect(f.receiverStatus).toHaveText(`bob.reown.id · ${truncated(ACCOUNT_1)}`)
-  expect(truncated(ACCOUNT_1)).toBe('0x7099…79C8')
-
-  const preview = await review(page, send, '0.0789', 'bob.reown.id')
-  await expect(preview.getByTestId('send-preview-receiver')).toHaveText(`bob.reown.id (${truncated(ACCOUNT_1)})`)
-  await expect(preview.getByTestId('send-preview-receiver')).toHaveAttribute('title', ACCOUNT_1)
-  await confirmAndApprove(page, preview, [`To ${ACCOUNT_1}`, 'Value 0.0789 ETH'])
-  expect((await anvilBalanceWei(ACCOUNT_1)) - before).toBe(parseEther('0.0789'))
 })
 
 test('Max on a token fills its whole balance', async ({ page }) => {
