@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { binaryString } from '../tests/harness/arbitraries.ts'
 import { describe, expect, test } from 'vitest'
 import { catalogueWalletLink, checkWalletLink, forbiddenLinkSchemes, formatWalletLink, InvalidPairingUriError, InvalidWalletLinkError, isPairingUri } from './links.ts'
 import { httpProtocols, parseConnectionUrl } from '../kernel/urls.ts'
@@ -25,7 +26,7 @@ const nativeScheme = fc
   .map(([a, rest]) => `${a}${rest}`)
   .filter((s) => !['http', 'https'].includes(s) && !(forbiddenLinkSchemes as readonly string[]).includes(s))
 const hostile = fc.constantFrom(' ', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f', '\\')
-const anything = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(':', '/', '@', 'h', 't', 'p', 's', 'j', 'a', '.', ' ', '\n', '\\', '#', '?') }), fc.anything())
+const anything = fc.oneof(fc.string(), binaryString(), fc.string({ unit: fc.constantFrom(':', '/', '@', 'h', 't', 'p', 's', 'j', 'a', '.', ' ', '\n', '\\', '#', '?') }), fc.anything())
 
 function check(link: unknown): ReturnType<typeof checkWalletLink> | { error: unknown } {
   try {

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { binaryString } from '../tests/harness/arbitraries.ts'
 import { describe, expect, test } from 'vitest'
 import { InvalidUrlError, httpProtocols, isImageUrl, parseConnectionUrl, wsProtocols } from './urls.ts'
 import { checkRelayUrl, InvalidRelayUrlError } from '../adapters/walletconnect.ts'
@@ -30,7 +31,7 @@ const validRelay = fc.record({ scheme, host, port, path }).map((p) => ({ ...p, u
 /** Characters the parser would drop, normalise or stop at, and that a prefix match let through. */
 const hostile = fc.constantFrom(' ', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f', '\u0085', '\u00a0', '\u2028', '\u2029', '\ufeff', '\\')
 /** Arbitrary text, including every code point (lone surrogates too). */
-const anything = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(':', '/', '@', 'w', 's', '.', '?', '#', ' ', '\n', '\\', '%', '[', ']') }))
+const anything = fc.oneof(fc.string(), binaryString(), fc.string({ unit: fc.constantFrom(':', '/', '@', 'w', 's', '.', '?', '#', ' ', '\n', '\\', '%', '[', ']') }))
 
 describe('parseConnectionUrl and checkRelayUrl (property)', () => {
   test('property: any value is accepted or refused with InvalidUrlError / InvalidRelayUrlError, nothing else', () => {

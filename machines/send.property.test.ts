@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { binaryString } from '../tests/harness/arbitraries.ts'
 import { checksumAddress, formatUnits } from 'viem'
 import { describe, expect, test } from 'vitest'
 import type { TokenBalance } from '../services/schemas.ts'
@@ -20,7 +21,7 @@ const amountish = fc.string({ unit: fc.constantFrom('0', '1', '9', '.', ',', '-'
 describe('parseAmount (property)', () => {
   test("property: any text gives an amount or one of the form's messages, never an exception", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), amountish, fc.string({ unit: 'binary' })), decimals, (text, d) => {
+      fc.property(fc.oneof(fc.string(), amountish, binaryString()), decimals, (text, d) => {
         const r = parseAmount(text, token(d))
         if (r.ok) expect(r.value > 0n).toBe(true)
         else expect([...amountMessages, sendMessageRefs.tooManyDecimals('TKN', d)]).toContainEqual(r.message)
