@@ -27,8 +27,8 @@ import type { ModalOptions } from '../types.ts'
 import { resolvePlatform } from './platform.ts'
 
 /**
- * The node's JSON-RPC client (`adapters/rpc.ts`): fetched when the host is first handed out, read by the node's balance
- * and requests (after a connection), so that it does not come with the core and Connect's first paint.
+ * The node's JSON-RPC client (`adapters/rpc.ts`), fetched with the first read of a node (a balance, a request: after a
+ * connection), so that it never comes with the core nor travels beside Connect's first paint.
  */
 const rpcModule = () => import('../../adapters/rpc.ts')
 
@@ -78,80 +78,77 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
     return network
   }
   const host = (): Promise<FeatureHost> =>
-    p.services().then((s) => {
-      rpcModule().catch(() => {})
-      return {
-        flags: () => p.root().getSnapshot().context.flags,
-        blockchain: s.blockchain,
-        directory: s.directory,
-        exchange: s.exchange,
-        fetchWallets: s.fetchWallets,
-        transfer: s.transfer,
-        walletConnect: p.walletConnect,
-        nativeBalance: async ({ caipNetworkId, address }) => {
-          const context = p.root().getSnapshot().context
-          const network = configured(caipNetworkId)
-          const currency = { decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol, name: network.nativeCurrency.name }
-          if (network.chainNamespace === 'eip155') {
-            // The network's node, never a wallet: a held wallet may sit on another chain, hang, or be a phone.
-            const { createRpcTransport, rpcNodeUrl } = await rpcModule()
-            const url = rpcNodeUrl({ network, rpcHost: p.options.api?.rpcUrl, projectId: p.options.projectId })
-            const raw = await createRpcTransport({ url, ...(p.options.clock ? { clock: p.options.clock } : {}) }).request({ method: 'eth_getBalance', params: [address, 'latest'] })
-            if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw)) throw new InvalidProviderResponseError('eth_getBalance', raw)
-            return { value: BigInt(raw), ...currency }
-          }
-          const connectorId = connectAccount(context.connection.getSnapshot()).connectorId ?? ''
-          const balance = await (p.adapters[network.chainNamespace] ?? p.adapter).getBalance({ connectorId, address, network })
-          return { ...balance, name: network.nativeCurrency.name }
-        },
-        identityName: async ({ caipNetworkId, address }) => {
-          // As the Account view's identity (machines/account.ts `hasIdentity`): eip155, a configured mainnet.
-          const network = p
-            .root()
-            .getSnapshot()
-            .context.network.getSnapshot()
-            .context.networks.find((n) => n.caipNetworkId === caipNetworkId)
-          if (network?.chainNamespace !== 'eip155' || network.testnet) return null
-          return (await (await s.blockchain()).getIdentity({ address })).name ?? null
-        },
-        signWithWallet: ({ namespace: ns, ...rest }) => (p.adapters[ns as ChainNamespace] ?? p.adapter).signMessage(rest),
-        siwx: requireSiwx,
-        clock: p.options.clock,
-        adapterOf: (namespace) => p.adapters[namespace as ChainNamespace],
-        eip1193: (connectorId) => p.walletOf('eip155', connectorId) as Eip1193Provider | undefined,
-        nodeRequest: async ({ caipNetworkId, method, params }) => {
-          const network = configured(caipNetworkId)
+    p.services().then((s) => ({
+      flags: () => p.root().getSnapshot().context.flags,
+      blockchain: s.blockchain,
+      directory: s.directory,
+      exchange: s.exchange,
+      fetchWallets: s.fetchWallets,
+      transfer: s.transfer,
+      walletConnect: p.walletConnect,
+      nativeBalance: async ({ caipNetworkId, address }) => {
+        const context = p.root().getSnapshot().context
+        const network = configured(caipNetworkId)
+        const currency = { decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol, name: network.nativeCurrency.name }
+        if (network.chainNamespace === 'eip155') {
+          // The network's node, never a wallet: a held wallet may sit on another chain, hang, or be a phone.
           const { createRpcTransport, rpcNodeUrl } = await rpcModule()
           const url = rpcNodeUrl({ network, rpcHost: p.options.api?.rpcUrl, projectId: p.options.projectId })
-          return createRpcTransport({ url, ...(p.options.clock ? { clock: p.options.clock } : {}) }).request({ method, params })
-        },
-        switchWalletChain: async ({ connectorId, caipNetworkId }) => {
-          const network = configured(caipNetworkId)
-          const adapter = p.adapters[network.chainNamespace] ?? p.adapter
-          try {
-            await callForeign('adapter.switchChain', () => adapter.switchChain({ connectorId, network }))
-          } catch (error) {
-            if (summarizeError(error).code !== 4902) throw error
-            await callForeign('adapter.addChain', () => adapter.addChain({ connectorId, network }))
-            await callForeign('adapter.switchChain', () => adapter.switchChain({ connectorId, network }))
-          }
-        },
-        isMobile: resolvePlatform(p.options.platform) === 'mobile',
-        storage: p.storage,
-        watchWallets: (namespace, listener) => {
-          const now = () => p.held.list(namespace).map((c) => ({ connectorId: c.connectorId, address: c.address, caipNetworkId: c.caipNetworkId ?? '' }))
-          let told = JSON.stringify(now())
-          listener(now())
-          return p.held.subscribe(() => {
-            const wallets = now()
-            const text = JSON.stringify(wallets)
-            if (text === told) return
-            told = text
-            listener(wallets)
-          })
-        },
-      }
-    })
+          const raw = await createRpcTransport({ url, ...(p.options.clock ? { clock: p.options.clock } : {}) }).request({ method: 'eth_getBalance', params: [address, 'latest'] })
+          if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw)) throw new InvalidProviderResponseError('eth_getBalance', raw)
+          return { value: BigInt(raw), ...currency }
+        }
+        const connectorId = connectAccount(context.connection.getSnapshot()).connectorId ?? ''
+        const balance = await (p.adapters[network.chainNamespace] ?? p.adapter).getBalance({ connectorId, address, network })
+        return { ...balance, name: network.nativeCurrency.name }
+      },
+      identityName: async ({ caipNetworkId, address }) => {
+        // As the Account view's identity (machines/account.ts `hasIdentity`): eip155, a configured mainnet.
+        const network = p
+          .root()
+          .getSnapshot()
+          .context.network.getSnapshot()
+          .context.networks.find((n) => n.caipNetworkId === caipNetworkId)
+        if (network?.chainNamespace !== 'eip155' || network.testnet) return null
+        return (await (await s.blockchain()).getIdentity({ address })).name ?? null
+      },
+      signWithWallet: ({ namespace: ns, ...rest }) => (p.adapters[ns as ChainNamespace] ?? p.adapter).signMessage(rest),
+      siwx: requireSiwx,
+      clock: p.options.clock,
+      adapterOf: (namespace) => p.adapters[namespace as ChainNamespace],
+      eip1193: (connectorId) => p.walletOf('eip155', connectorId) as Eip1193Provider | undefined,
+      nodeRequest: async ({ caipNetworkId, method, params }) => {
+        const network = configured(caipNetworkId)
+        const { createRpcTransport, rpcNodeUrl } = await rpcModule()
+        const url = rpcNodeUrl({ network, rpcHost: p.options.api?.rpcUrl, projectId: p.options.projectId })
+        return createRpcTransport({ url, ...(p.options.clock ? { clock: p.options.clock } : {}) }).request({ method, params })
+      },
+      switchWalletChain: async ({ connectorId, caipNetworkId }) => {
+        const network = configured(caipNetworkId)
+        const adapter = p.adapters[network.chainNamespace] ?? p.adapter
+        try {
+          await callForeign('adapter.switchChain', () => adapter.switchChain({ connectorId, network }))
+        } catch (error) {
+          if (summarizeError(error).code !== 4902) throw error
+          await callForeign('adapter.addChain', () => adapter.addChain({ connectorId, network }))
+          await callForeign('adapter.switchChain', () => adapter.switchChain({ connectorId, network }))
+        }
+      },
+      isMobile: resolvePlatform(p.options.platform) === 'mobile',
+      storage: p.storage,
+      watchWallets: (namespace, listener) => {
+        const now = () => p.held.list(namespace).map((c) => ({ connectorId: c.connectorId, address: c.address, caipNetworkId: c.caipNetworkId ?? '' }))
+        let told = JSON.stringify(now())
+        listener(now())
+        return p.held.subscribe(() => {
+          const wallets = now()
+          const text = JSON.stringify(wallets)
+          if (text === told) return
+          told = text
+          listener(wallets)
+        })
+      },
+    }))
   /**
    * The public faces of the features whose module is in (`publicFace` of `ui/assemble/<id>.ts`), by id: kept when the
    * module arrives, before its machine is spawned, so the public state reads a spawned feature's face synchronously.
