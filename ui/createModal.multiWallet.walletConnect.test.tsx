@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, inject, test } from 'vitest'
-import { DevMobileWallet } from '../dev/mobile-wallet/wallet.ts'
+import { DevMobileWallet } from '../testing/walletConnect/wallet.ts'
 import { featureOf, RDNS, renderApp, type App } from '../tests/model/app.tsx'
 
 /**

@@ -5,7 +5,7 @@ import type { SiwxConfig, SiwxMessage, SiwxSession, SiwxSignMessageInput } from 
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork, mainnet, solana } from '../adapters/networks.ts'
-import { MemoryKeyValueStorage } from '../dev/mobile-wallet/storage.ts'
+import { MemoryKeyValueStorage } from '../testing/walletConnect/storage.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError } from './createModal.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'

@@ -2,7 +2,7 @@
 import { waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, inject, test, vi, type MockInstance } from 'vitest'
 import { mainnet } from '../adapters/networks.ts'
-import { MemoryKeyValueStorage } from '../dev/mobile-wallet/storage.ts'
+import { MemoryKeyValueStorage } from '../testing/walletConnect/storage.ts'
 import { views } from '../machines/views.ts'
 import { defaultFeatures, type Features } from '../services/features.ts'
 import { createMemoryStorage } from '../services/storage.ts'

@@ -2,7 +2,7 @@
  * The development mobile wallet (WalletConnect v2 wallet side): the wallet, its page, its storages
  * and the URI parser. Dev and test only; never part of the library bundle.
  */
-export { acknowledgementPoll, devProjectId, DevMobileWallet, sessionUpdateTimeout, supportedEvents, supportedMethods, walletReasons } from './wallet.ts'
+export { acknowledgementPoll, devProjectId, DevMobileWallet, sessionUpdateTimeout, supportedEvents, supportedMethods, walletReasons } from '../../testing/walletConnect/wallet.ts'
 export type {
   DevMobilePending,
   DevMobilePendingKind,
@@ -13,10 +13,10 @@ export type {
   DevMobileWalletStatus,
   DevWalletChain,
   WalletMetadata,
-} from './wallet.ts'
-export { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
-export type { WalletConnectUri } from './uri.ts'
-export { MemoryKeyValueStorage, WebKeyValueStorage } from './storage.ts'
-export type { KeyValueStorage, WebStorageLike } from './storage.ts'
+} from '../../testing/walletConnect/wallet.ts'
+export { DevMobileWalletError, parseWalletConnectUri } from '../../testing/walletConnect/uri.ts'
+export type { WalletConnectUri } from '../../testing/walletConnect/uri.ts'
+export { MemoryKeyValueStorage, WebKeyValueStorage } from '../../testing/walletConnect/storage.ts'
+export type { KeyValueStorage, WebStorageLike } from '../../testing/walletConnect/storage.ts'
 export { defaultRelayUrl, mountMobileWalletPage, pageConfig, startMobileWalletPage } from './page.ts'
 export type { MobileWalletPageConfig, MobileWalletPageInfo } from './page.ts'

@@ -21,12 +21,12 @@
  * The page works in a browser only; {@link mountMobileWalletPage} also runs under happy-dom in unit tests.
  */
 import { devChains } from '../chains.ts'
-import { WebKeyValueStorage } from './storage.ts'
-import { DevMobileWalletError } from './uri.ts'
+import { WebKeyValueStorage } from '../../testing/walletConnect/storage.ts'
+import { DevMobileWalletError } from '../../testing/walletConnect/uri.ts'
 import { devFids } from '../farcaster/registry.ts'
-import { FarcasterRequestError, parseFarcasterRequestUrl } from '../farcaster/siwf.ts'
-import { DevMobileWallet } from './wallet.ts'
-import type { DevMobilePending, DevMobileWalletState } from './wallet.ts'
+import { FarcasterRequestError, parseFarcasterRequestUrl, signInWithFarcaster } from '../farcaster/siwf.ts'
+import { DevMobileWallet } from '../../testing/walletConnect/wallet.ts'
+import type { DevMobilePending, DevMobileWalletState } from '../../testing/walletConnect/wallet.ts'
 
 /** What the page shows besides the wallet's own state. */
 export type MobileWalletPageInfo = {
@@ -142,7 +142,8 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
     act(async () => {
       const fid = Number(farcasterFid.value)
       try {
-        await wallet.signInWithFarcaster({ url: farcasterUrl.value, fid, username: farcasterUser.value.trim() || `dev${fid}` })
+        // The wallet acts as the Farcaster client: its account is the custody address of `fid`.
+        await signInWithFarcaster({ url: farcasterUrl.value, fid, username: farcasterUser.value.trim() || `dev${fid}`, account: wallet.account, chainId: wallet.state.chainId })
       } catch (e) {
         if (e instanceof FarcasterRequestError) throw new DevMobileWalletError(e.message)
         throw e

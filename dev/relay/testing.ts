@@ -4,7 +4,7 @@
  * Dev and test only (Node).
  */
 import { SignClient } from '@walletconnect/sign-client'
-import { MemoryKeyValueStorage } from '../mobile-wallet/storage.ts'
+import { MemoryKeyValueStorage } from '../../testing/walletConnect/storage.ts'
 
 /** The SDK client type (`SignClient` is exported as a value). */
 export type SignClientInstance = InstanceType<typeof SignClient>

@@ -6,7 +6,7 @@
 import { log, describe, loadPage, fileRow, originsOf } from './harness.ts'
 import type { Measured, Origin } from './harness.ts'
 import { join } from 'node:path'
-import type { Relay, RelayStats } from '../../dev/relay/server.ts'
+import type { Relay, RelayStats } from '../../testing/node/relay/server.ts'
 import type { Browser } from 'playwright'
 import { benchDir } from './build.ts'
 import type { ChunkInfo } from './build.ts'

@@ -8,8 +8,8 @@ import { deployDevExchange } from '../../dev/dex/deploy.ts'
 import { deployDevAa } from '../../dev/aa/deploy.ts'
 import { startSolanaRpc } from '../../dev/solana/server.ts'
 import type { SolanaRpcServer } from '../../dev/solana/server.ts'
-import { startRelay } from '../../dev/relay/server.ts'
-import type { Relay } from '../../dev/relay/server.ts'
+import { startRelay } from '../../testing/node/relay/server.ts'
+import type { Relay } from '../../testing/node/relay/server.ts'
 
 /** Preferred ports of the two test anvils (chain ids 31337 and 31338). */
 export const testAnvils = [

@@ -6,7 +6,7 @@
  *   reference API, the Solana RPC, the relay), that is, it calls `inject('…')` itself or imports a helper under
  *   tests/ that does (tests/model/app.tsx, the model walks' real UI on anvil).
  * - `servers`: a file that starts servers of its own and reads none of the global setup's: it calls a `start…(` function
- *   that a module under dev/ exports (`startApiServer`, `startAnvil`, `startSecureSite`, …). No global setup.
+ *   that a module under dev/ or testing/node/ exports (`startApiServer`, `startAnvil`, `startSecureSite`, …). No global setup.
  * - `unit`: every other test file: no server at all, so `npm run test:quick` runs it alone. No global setup. Its files
  *   share their worker's modules (not isolated), except `unitIsolated`: the files that reset or mock modules
  *   (`vi.resetModules(`, `vi.mock(`, `forgetCoreForTests(`), which would pull them from under the others.
@@ -26,7 +26,7 @@ const sourceFile = /\.tsx?$/
 const injectCall = /\binject\(\s*['"`]/
 /** A call that swaps the module registry under the file: such a file cannot share its worker's modules. */
 const moduleRegistryCall = /\bvi\.(?:resetModules|mock|doMock|unmock|doUnmock)\(|\bforgetCoreForTests\(/
-/** `export async function startRelay(`: a function of dev/ that starts a server. */
+/** `export async function startRelay(`: a function of dev/ or testing/node/ that starts a server. */
 const serverStarterExport = /^export (?:async )?function (start[A-Z]\w*)\(/gm
 /** Relative imports of a file: `from './app.tsx'`, `import('../harness/x.ts')`. */
 const relativeImport = /(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g
@@ -89,7 +89,7 @@ export function splitTestFiles(root: string): ProjectFiles {
   const text = new Map(files.map((file) => [file, withoutComments(readFileSync(file, 'utf8'))]))
   // Helpers under tests/ (not test files themselves) that read the global setup's values.
   const injectingHelpers = new Set(files.filter((file) => !testFile.test(file) && file.startsWith(join(root, 'tests') + '/') && !file.endsWith('global-setup.ts') && injectCall.test(text.get(file)!)))
-  const starters = new Set(files.filter((file) => !testFile.test(file) && file.startsWith(join(root, 'dev') + '/')).flatMap((file) => [...text.get(file)!.matchAll(serverStarterExport)].map((m) => m[1]!)))
+  const starters = new Set(files.filter((file) => !testFile.test(file) && (file.startsWith(join(root, 'dev') + '/') || file.startsWith(join(root, 'testing', 'node') + '/'))).flatMap((file) => [...text.get(file)!.matchAll(serverStarterExport)].map((m) => m[1]!)))
   const startsServers = new RegExp(`\\b(?:${[...starters].join('|') || '(?!)'})\\(`)
   const needsGlobalSetup = (file: string): boolean => {
     const source = text.get(file)!

@@ -1,4 +1,4 @@
-import { MemoryKeyValueStorage } from '../../dev/mobile-wallet/storage.ts'
+import { MemoryKeyValueStorage } from '../../testing/walletConnect/storage.ts'
 import { cleanup, configure, fireEvent, render, waitFor, within, type waitForOptions } from '@testing-library/react'
 import { describe, inject, test } from 'vitest'
 import { createEip155Adapter } from '../../adapters/eip155.ts'

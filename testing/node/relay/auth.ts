@@ -8,7 +8,7 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto'
 import type { KeyObject } from 'node:crypto'
-import { BaseError } from '../../adapters/errors.ts'
+import { BaseError } from '../../../kernel/errors.ts'
 
 /** Why a relay auth token was refused; see {@link RelayAuthError}. */
 export type RelayAuthFailure = 'missing' | 'malformed' | 'bad-issuer' | 'bad-signature' | 'expired'

@@ -7,27 +7,26 @@
  * `wallet_showCallsStatus`; ./calls.ts), and can
  * disconnect from its side. Runs in Node (unit tests) and in the browser (`demo/mobile-wallet.html`).
  *
- * Keys: the anvil dev accounts of `dev/accounts.ts` (never use them for anything of value). Dev and test only;
+ * Keys: the anvil dev accounts (`../wallet/accounts.ts`) (never use them for anything of value). Dev and test only;
  * never part of the library bundle.
  */
 import { SignClient } from '@walletconnect/sign-client'
 import { BaseError as ViemBaseError, createWalletClient, defineChain, http, isAddress, isHex, numberToHex } from 'viem'
 import type { Address, Chain, LocalAccount, Transport, WalletClient } from 'viem'
-import { devAccounts } from '../accounts.ts'
-import { describeRequest } from '../wallet/panel.ts'
-import { DevWalletRpcError } from '../../testing/wallet/provider.ts'
-import { hexQuantity, invalidParams, readTransaction, readTypedData, type TransactionFields, tuple } from '../../testing/wallet/rpcParams.ts'
-import type { DevWalletChain, PendingRequestKind } from '../../testing/wallet/provider.ts'
+import { devAccounts } from '../wallet/accounts.ts'
+import { describeRequest } from '../wallet/describe.ts'
+import { DevWalletRpcError } from '../wallet/provider.ts'
+import { hexQuantity, invalidParams, readTransaction, readTypedData, type TransactionFields, tuple } from '../wallet/rpcParams.ts'
+import type { DevWalletChain, PendingRequestKind } from '../wallet/provider.ts'
 import { parseConnectionUrl, wsProtocols } from '../../kernel/urls.ts'
 import { eip5792Methods } from '../../kernel/eip5792.ts'
 import { MemoryKeyValueStorage } from './storage.ts'
 import type { KeyValueStorage } from './storage.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
-import { signInWithFarcaster } from '../farcaster/siwf.ts'
-import type { DevWalletCalls } from '../../testing/wallet/calls.ts'
+import type { DevWalletCalls } from '../wallet/calls.ts'
 import { mobileWalletCalls } from './calls.ts'
 
-export type { DevWalletChain } from '../../testing/wallet/provider.ts'
+export type { DevWalletChain } from '../wallet/provider.ts'
 
 /** Methods the wallet approves in a session's eip155 namespace and answers. */
 export const supportedMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', ...eip5792Methods] as const
@@ -341,16 +340,9 @@ export class DevMobileWallet {
     return this.#account.address
   }
 
-  /**
-   * Acts as the Farcaster client: signs the Sign In With Farcaster request of `url` with this wallet's
-   * account as the custody address of `fid` and posts it to the request's relay.
-   *
-   * @returns the message signed.
-   * @throws FarcasterRequestError for a malformed URL, or with the relay's words when it refuses (another custody address…).
-   */
-  async signInWithFarcaster(parameters: { url: string; fid: number; username: string }): Promise<{ message: string }> {
-    const { message } = await signInWithFarcaster({ ...parameters, account: this.#account, chainId: this.state.chainId })
-    return { message }
+  /** The account the wallet holds (its key signs every request it approves; the page signs Farcaster requests with it). */
+  get account(): LocalAccount {
+    return this.#account
   }
 
   /**

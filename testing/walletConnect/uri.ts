@@ -2,7 +2,7 @@
  * Reading a WalletConnect v2 pairing URI on the wallet side, with a clear error for a malformed one.
  * Browser-safe.
  */
-import { BaseError } from '../../adapters/errors.ts'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** Thrown by the development mobile wallet for bad input and failed actions (see `details` for the cause). */
 export class DevMobileWalletError extends BaseError {

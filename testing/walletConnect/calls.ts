@@ -1,6 +1,6 @@
 import type { Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
-import { DevWalletCalls } from '../../testing/wallet/calls.ts'
-import { DevWalletRpcError } from '../../testing/wallet/rpcParams.ts'
+import { DevWalletCalls } from '../wallet/calls.ts'
+import { DevWalletRpcError } from '../wallet/rpcParams.ts'
 
 /** What the mobile wallet's batched calls need of it on one chain. */
 export type MobileCallsHost = {
