@@ -1,6 +1,7 @@
 import type { Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
+import type { WalletChains } from './chains.ts'
 import { DevWalletCalls } from '../wallet/calls.ts'
-import { DevWalletRpcError } from '../wallet/rpcParams.ts'
+import { DevWalletRpcError, invalidParams } from '../wallet/rpcParams.ts'
 
 /** What the mobile wallet's batched calls need of it on one chain. */
 export type MobileCallsHost = {
@@ -39,4 +40,22 @@ export function mobileWalletCalls(host: MobileCallsHost): DevWalletCalls {
     error: (code, message) => new DevWalletRpcError(code, message),
     sendDelegated: () => Promise.reject(new DevWalletRpcError(4200, 'The mobile wallet runs batched calls one by one.')),
   })
+}
+
+/**
+ * The batched calls of each chain the wallet knows, made on first use (their ids are the chain's).
+ * @returns a lookup that throws -32602 for a chain the wallet does not know.
+ */
+export function callsByChain(chains: WalletChains, account: LocalAccount, checkAddress: MobileCallsHost['checkAddress']): (chainId: number) => DevWalletCalls {
+  const batches = new Map<number, DevWalletCalls>()
+  return (chainId) => {
+    const chain = chains.find(chainId)
+    if (!chain) throw invalidParams('wallet_sendCalls', `the wallet has no RPC for chain ${chainId}.`)
+    let calls = batches.get(chainId)
+    if (!calls) {
+      calls = mobileWalletCalls({ chainId, client: chains.client(chain), account, checkAddress, chainIds: () => chains.list().map((c) => c.chainId) })
+      batches.set(chainId, calls)
+    }
+    return calls
+  }
 }

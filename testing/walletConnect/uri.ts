@@ -4,8 +4,13 @@
  */
 import { BaseError } from '../../kernel/errors.ts'
 
-/** Thrown by the development mobile wallet for bad input and failed actions (see `details` for the cause). */
+/**
+ * Thrown by the WalletConnect test wallet (the development mobile wallet) for bad input and failed actions: malformed
+ * options or `wc:` URI, a proposal or request it cannot approve, a state not reached in time (see `details`, `cause`).
+ * @example new DevMobileWalletError('Invalid WalletConnect URI: symKey must be 64 hex characters.')
+ */
 export class DevMobileWalletError extends BaseError {
+  static override docsPath = '/errors/DevMobileWalletError'
   override name = 'DevMobileWalletError'
 }
 

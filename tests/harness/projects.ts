@@ -89,7 +89,11 @@ export function splitTestFiles(root: string): ProjectFiles {
   const text = new Map(files.map((file) => [file, withoutComments(readFileSync(file, 'utf8'))]))
   // Helpers under tests/ (not test files themselves) that read the global setup's values.
   const injectingHelpers = new Set(files.filter((file) => !testFile.test(file) && file.startsWith(join(root, 'tests') + '/') && !file.endsWith('global-setup.ts') && injectCall.test(text.get(file)!)))
-  const starters = new Set(files.filter((file) => !testFile.test(file) && (file.startsWith(join(root, 'dev') + '/') || file.startsWith(join(root, 'testing', 'node') + '/'))).flatMap((file) => [...text.get(file)!.matchAll(serverStarterExport)].map((m) => m[1]!)))
+  const starters = new Set(
+    files
+      .filter((file) => !testFile.test(file) && (file.startsWith(join(root, 'dev') + '/') || file.startsWith(join(root, 'testing', 'node') + '/')))
+      .flatMap((file) => [...text.get(file)!.matchAll(serverStarterExport)].map((m) => m[1]!)),
+  )
   const startsServers = new RegExp(`\\b(?:${[...starters].join('|') || '(?!)'})\\(`)
   const needsGlobalSetup = (file: string): boolean => {
     const source = text.get(file)!

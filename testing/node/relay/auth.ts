@@ -13,8 +13,13 @@ import { BaseError } from '../../../kernel/errors.ts'
 /** Why a relay auth token was refused; see {@link RelayAuthError}. */
 export type RelayAuthFailure = 'missing' | 'malformed' | 'bad-issuer' | 'bad-signature' | 'expired'
 
-/** Thrown by {@link verifyRelayAuth}; `reason` says which check failed. */
+/**
+ * Thrown by {@link verifyRelayAuth} (the loopback relay refuses the socket with HTTP 401); `reason` says which check of
+ * the `auth` token failed.
+ * @example new RelayAuthError('missing', 'The auth query parameter is missing.')
+ */
 export class RelayAuthError extends BaseError {
+  static override docsPath = '/errors/RelayAuthError'
   override name = 'RelayAuthError'
   reason: RelayAuthFailure
   constructor(reason: RelayAuthFailure, shortMessage: string) {

@@ -22,137 +22,23 @@
  * - The relay pings every client (`pingInterval`, default 15 s; the Node SDK drops a socket after 35 s without
  *   one) and terminates a socket that missed the previous pong.
  *
- * Dev and test only; never part of the library bundle.
+ * Part of the test kit (Node only; the methods in ./methods.ts, the params in ./protocol.ts); never part of `latchkey` itself.
  */
-import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { safeJsonParse, safeJsonStringify } from '@walletconnect/safe-json'
+import { safeJsonStringify } from '@walletconnect/safe-json'
 import { WebSocketServer } from 'ws'
-import type { RawData, WebSocket } from 'ws'
+import type { RawData } from 'ws'
 import { RelayAuthError, verifyRelayAuth } from './auth.ts'
+import { relayMethods, type Served } from './methods.ts'
+import { asParams, defaultPingInterval, type JsonRpcId, loopbackHosts, maxFrameBytes, parseJson, type PublishInput, rawToString, readId, RelayErrorCode, RelayRpcError, subscriptionId } from './protocol.ts'
+import type { Connection, Relay, RelayStats, StartRelayOptions, StoredMessage } from './types.ts'
 
-/** Options of {@link startRelay}. */
-export type StartRelayOptions = {
-  /** TCP port; 0 (default) picks a free ephemeral port. */
-  port?: number
-  /** Loopback address to listen on; default `127.0.0.1`. */
-  host?: string
-  /** Receives one line per method served (and per connection opened, refused or closed). Default: no logging. */
-  log?: (line: string) => void
-  /** How often every socket is pinged, in milliseconds; default 15 000. A socket that missed the previous pong is terminated. */
-  pingInterval?: number
-  /** The clock for message ttl and `publishedAt`, in Unix milliseconds; default `Date.now`. Tests move it forward. */
-  now?: () => number
-}
-
-/** Counters of a running relay (see {@link Relay.stats}). */
-export type RelayStats = {
-  /** Open sockets. */
-  connections: number
-  /** Distinct client ids among the open sockets. */
-  clients: number
-  /** Active subscriptions (socket × topic). */
-  subscriptions: number
-  /** Unexpired messages held for later subscribers. */
-  storedMessages: number
-  /** Messages accepted (irn_publish, irn_batchPublish, and the fan-out of wc_proposeSession / wc_approveSession). */
-  published: number
-  /** irn_subscription deliveries sent. */
-  delivered: number
-  /** Deliveries the client acknowledged. */
-  acknowledged: number
-  /** Upgrades refused for a missing or invalid auth token. */
-  refusedConnections: number
-  /** Sockets ended by {@link Relay.dropAllSockets} or for a missed pong. */
-  droppedSockets: number
-  /** Requests answered with a JSON-RPC error. */
-  errors: number
-  /** Requests served, by method (unknown methods included). */
-  served: Record<string, number>
-}
-
-/** A running relay started by {@link startRelay}. */
-export type Relay = {
-  /** `ws://<host>:<port>`: the `relayUrl` for the SDKs. */
-  url: string
-  port: number
-  /** Terminates every socket and closes the server. Idempotent. */
-  stop(): Promise<void>
-  /**
-   * Drops every open socket at once without a close handshake (the network going away mid-flow). Clients
-   * reconnect and subscribe again; messages published meanwhile are kept and delivered then.
-   * @returns how many sockets were dropped.
-   */
-  dropAllSockets(): number
-  /** A snapshot of the counters. */
-  stats(): RelayStats
-}
-
-/** JSON-RPC error codes the relay answers with. */
-export const RelayErrorCode = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-} as const
-
-/** Largest frame accepted, in bytes; a larger one closes the socket with 1009 (ws). */
-export const maxFrameBytes = 1_048_576
-/** Longest ttl accepted for a message, in seconds (30 days, as the hosted relay). */
-export const maxTtlSeconds = 30 * 24 * 60 * 60
-/** Default ping interval in milliseconds (the notes ask for 10–30 s). */
-export const defaultPingInterval = 15_000
+export { defaultPingInterval, maxFrameBytes, maxTtlSeconds, RelayErrorCode, sessionTags } from './protocol.ts'
+export type { Relay, RelayStats, StartRelayOptions } from './types.ts'
 /** How often expired messages are swept, in milliseconds (they are also filtered on every read). */
 const sweepInterval = 30_000
-
-const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
-const topicPattern = /^[0-9a-f]{64}$/i
-
-/** Tags the relay gives the messages of its session methods. */
-export const sessionTags = { proposal: 1100, approvalResponse: 1101, settlement: 1102 } as const
-
-type JsonRpcId = string | number | bigint | null
-
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-type StoredMessage = {
-  topic: string
-  message: string
-  /** Unix ms. */
-  publishedAt: number
-  /** Unix ms. */
-  expiresAt: number
-  tag: number
-  attestation?: string
-  /** Client id of the publisher: never delivered back to it. */
-  sender: string
-  /** Client ids that acknowledged (or fetched) it. */
-  acked: Set<string>
-}
-
-type Connection = {
-  socket: WebSocket
-  clientId: string
-  /** Short client id for log lines. */
-  label: string
-  /** topic → subscription id. */
-  subscriptions: Map<string, string>
-  /** Messages sent on this socket (not sent twice on one socket). */
-  sent: WeakSet<StoredMessage>
-  alive: boolean
-}
-
-type PublishInput = { topic: string; message: string; ttl: number; tag: number; attestation?: string }
 
 /**
  * Starts the loopback relay.
@@ -294,104 +180,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         }
       })
 
-  // ------------------------------------------------------------------ methods
-
-  type Served = { result: unknown; note: string; after?: () => string }
-  const methods: Record<string, (connection: Connection, params: Record<string, unknown>) => Served> = {
-    irn_subscribe(connection, params) {
-      const topic = readTopic(params.topic, 'topic')
-      return {
-        result: subscriptionId(connection, topic),
-        note: `topic ${short(topic)}`,
-        after: () => {
-          const { delivered } = subscribe(connection, topic)
-          return delivered ? `${delivered} kept message(s) delivered` : ''
-        },
-      }
-    },
-    irn_batchSubscribe(connection, params) {
-      const topics = readTopics(params.topics, 'topics')
-      return {
-        result: topics.map((topic) => subscriptionId(connection, topic)),
-        note: `${topics.length} topic(s)`,
-        after: () => {
-          const delivered = topics.reduce((sum, topic) => sum + subscribe(connection, topic).delivered, 0)
-          return delivered ? `${delivered} kept message(s) delivered` : ''
-        },
-      }
-    },
-    irn_unsubscribe(connection, params) {
-      const topic = readTopic(params.topic, 'topic')
-      if (params.id !== undefined && typeof params.id !== 'string') throw invalidParams('id must be a string')
-      unsubscribe(connection, topic)
-      return { result: true, note: `topic ${short(topic)}` }
-    },
-    irn_batchUnsubscribe(connection, params) {
-      if (!Array.isArray(params.subscriptions)) throw invalidParams('subscriptions must be an array of { topic, id }')
-      const topics = params.subscriptions.map((s: unknown, i) => readTopic((s as { topic?: unknown } | null)?.topic, `subscriptions[${i}].topic`))
-      for (const topic of topics) unsubscribe(connection, topic)
-      return { result: true, note: `${topics.length} topic(s)` }
-    },
-    irn_publish(connection, params) {
-      const input = readPublish(params, '')
-      return {
-        result: true,
-        note: `topic ${short(input.topic)} tag ${input.tag} ttl ${input.ttl}s`,
-        after: () => `delivered to ${publish(input, connection.clientId)}`,
-      }
-    },
-    irn_batchPublish(connection, params) {
-      if (!Array.isArray(params.messages) || params.messages.length === 0) throw invalidParams('messages must be a non-empty array')
-      const inputs = params.messages.map((m: unknown, i) => readPublish(asParams(m, `messages[${i}]`), `messages[${i}].`))
-      return {
-        result: true,
-        note: `${inputs.length} message(s)`,
-        after: () => `delivered ${inputs.reduce((sum, input) => sum + publish(input, connection.clientId), 0)}`,
-      }
-    },
-    irn_fetchMessages(connection, params) {
-      const topic = readTopic(params.topic, 'topic')
-      const messages = fetchFor(connection, topic)
-      return { result: { messages, hasMore: false }, note: `topic ${short(topic)} → ${messages.length} message(s)` }
-    },
-    irn_batchFetchMessages(connection, params) {
-      const topics = readTopics(params.topics, 'topics')
-      const messages = topics.flatMap((topic) => fetchFor(connection, topic))
-      return { result: { messages, hasMore: false }, note: `${topics.length} topic(s) → ${messages.length} message(s)` }
-    },
-    wc_proposeSession(connection, params) {
-      const pairingTopic = readTopic(params.pairingTopic, 'pairingTopic')
-      const sessionProposal = readMessage(params.sessionProposal, 'sessionProposal')
-      const ttl = readTtl(params.ttl, 'ttl', 300)
-      const attestation = readOptionalString(params.attestation, 'attestation')
-      return {
-        result: true,
-        note: `pairing ${short(pairingTopic)}`,
-        after: () => {
-          subscribe(connection, pairingTopic)
-          const count = publish({ topic: pairingTopic, message: sessionProposal, ttl, tag: sessionTags.proposal, ...(attestation !== undefined ? { attestation } : {}) }, connection.clientId)
-          return `sender subscribed to the pairing topic; proposal delivered to ${count}`
-        },
-      }
-    },
-    wc_approveSession(connection, params) {
-      const sessionTopic = readTopic(params.sessionTopic, 'sessionTopic')
-      const pairingTopic = readTopic(params.pairingTopic, 'pairingTopic')
-      const response = readMessage(params.sessionProposalResponse, 'sessionProposalResponse')
-      const settlement = readMessage(params.sessionSettlementRequest, 'sessionSettlementRequest')
-      const ttl = readTtl(params.ttl, 'ttl', 300)
-      return {
-        result: true,
-        note: `pairing ${short(pairingTopic)} session ${short(sessionTopic)}`,
-        after: () => {
-          subscribe(connection, sessionTopic)
-          const a = publish({ topic: pairingTopic, message: response, ttl, tag: sessionTags.approvalResponse }, connection.clientId)
-          const b = publish({ topic: sessionTopic, message: settlement, ttl, tag: sessionTags.settlement }, connection.clientId)
-          return `sender subscribed to the session topic; response delivered to ${a}, settlement to ${b}`
-        },
-      }
-    },
-  }
+  const methods = relayMethods({ subscribe, unsubscribe, publish, fetchFor })
 
   // ------------------------------------------------------------------ frames
 
@@ -428,7 +217,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     try {
       outcome = handler(connection, asParams(frame.params ?? {}, 'params'))
     } catch (error) {
-      if (error instanceof RpcError) return sendError(connection, id, error.code, error.message, method)
+      if (error instanceof RelayRpcError) return sendError(connection, id, error.code, error.shortMessage, method)
       return sendError(connection, id, RelayErrorCode.internalError, `Internal error: ${error instanceof Error ? error.message : String(error)}`, method)
     }
     send(connection, { id, jsonrpc: '2.0', result: outcome.result })
@@ -601,97 +390,4 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       return stopping
     },
   }
-}
-
-// -------------------------------------------------------------------- parsing
-
-function rawToString(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8')
-  return data.toString('utf8')
-}
-
-/** The frame parsed with safe-json (ids above 2^53 become bigint); `undefined` when it is not JSON. */
-function parseJson(text: string): unknown {
-  const parsed: unknown = safeJsonParse(text)
-  if (typeof parsed !== 'string') return parsed
-  // safeJsonParse hands back the input on failure; a JSON string literal is valid JSON, though.
-  try {
-    JSON.parse(text)
-    return parsed
-  } catch {
-    return undefined
-  }
-}
-
-/** A valid JSON-RPC id (string, number or bigint, or null), else `undefined`. */
-function readId(value: unknown): JsonRpcId | undefined {
-  if (value === null || typeof value === 'string' || typeof value === 'bigint') return value
-  if (typeof value === 'number' && Number.isFinite(value)) return value
-  return undefined
-}
-
-const invalidParams = (detail: string): RpcError => new RpcError(RelayErrorCode.invalidParams, `Invalid params: ${detail}`)
-
-function asParams(value: unknown, name: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParams(`${name} must be an object`)
-  return value as Record<string, unknown>
-}
-
-function readTopic(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !topicPattern.test(value)) throw invalidParams(`${name} must be a topic (64 hex characters)`)
-  return value.toLowerCase()
-}
-
-function readTopics(value: unknown, name: string): string[] {
-  if (!Array.isArray(value)) throw invalidParams(`${name} must be an array of topics`)
-  return value.map((topic, i) => readTopic(topic, `${name}[${i}]`))
-}
-
-function readMessage(value: unknown, name: string): string {
-  if (typeof value !== 'string' || value.length === 0) throw invalidParams(`${name} must be a non-empty string`)
-  return value
-}
-
-function readOptionalString(value: unknown, name: string): string | undefined {
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'string') throw invalidParams(`${name} must be a string`)
-  return value
-}
-
-function readTtl(value: unknown, name: string, fallback?: number): number {
-  if (value === undefined && fallback !== undefined) return fallback
-  const ttl = typeof value === 'bigint' ? Number(value) : value
-  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl <= 0 || ttl > maxTtlSeconds) {
-    throw invalidParams(`${name} must be a whole number of seconds, 1..${maxTtlSeconds}`)
-  }
-  return ttl
-}
-
-function readPublish(params: Record<string, unknown>, prefix: string): PublishInput {
-  const topic = readTopic(params.topic, `${prefix}topic`)
-  const message = readMessage(params.message, `${prefix}message`)
-  const ttl = readTtl(params.ttl, `${prefix}ttl`)
-  let tag = 0
-  if (params.tag !== undefined) {
-    if (typeof params.tag !== 'number' || !Number.isInteger(params.tag) || params.tag < 0) throw invalidParams(`${prefix}tag must be a whole number`)
-    tag = params.tag
-  }
-  if (params.prompt !== undefined && typeof params.prompt !== 'boolean') throw invalidParams(`${prefix}prompt must be a boolean`)
-  const attestation = readOptionalString(params.attestation, `${prefix}attestation`)
-  return { topic, message, ttl, tag, ...(attestation !== undefined ? { attestation } : {}) }
-}
-
-/** The SDK computes the same id itself: sha256 hex of topic + client id. */
-function subscriptionId(connection: Connection, topic: string): string {
-  return (
-    connection.subscriptions.get(topic) ??
-    createHash('sha256')
-      .update(topic + connection.clientId)
-      .digest('hex')
-  )
-}
-
-function short(topic: string): string {
-  return `${topic.slice(0, 8)}…`
 }
