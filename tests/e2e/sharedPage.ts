@@ -14,7 +14,7 @@
  * installed? No: `page.clock` cannot be uninstalled; a test that installs the clock keeps a page of its own.
  */
 import type { Page, TestType } from '@playwright/test'
-import { accountButton, anyDialog, connectedSession, dialog, type DemoConnectedStart, expect, liveState, openConnected, rejectWalletRequest, walletRequests } from './fixtures.ts'
+import { accountButton, anyDialog, connectButton, connectedSession, dialog, openCleanDemo, type DemoConnectedStart, expect, liveState, openConnected, rejectWalletRequest, walletRequests } from './fixtures.ts'
 
 /**
  * A `test` for the current describe whose `page` is shared by the describe's tests, run in order (see above).
@@ -79,4 +79,24 @@ export async function resumeConnected(page: Page, start: DemoConnectedStart = {}
   await expect(liveState(page).network).toHaveText(session.caipNetworkId)
   if (session.address) await expect(liveState(page).address).toHaveText(session.address)
   await expect(accountButton(page).address).toBeVisible()
+}
+
+/**
+ * The start of a test on a shared page (see {@link withSharedPage}) whose subject needs the visitor disconnected: the
+ * first test of the describe opens the clean demo ({@link openCleanDemo}); a later one closes the modal the test before
+ * left open, then asserts the start a fresh page would have: no dialog, no wallet request, no toast, disconnected.
+ *
+ * @throws (fails the test) when the page is not in that state within the expect timeout.
+ */
+export async function resumeDisconnected(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await openCleanDemo(page)
+    return
+  }
+  if ((await anyDialog(page).count()) > 0) await anyDialog(page).getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(walletRequests(page)).toHaveCount(0)
+  await expect(page.locator('.lk-toast')).toHaveCount(0)
+  await expect(liveState(page).status).toHaveText('disconnected')
+  await expect(connectButton(page)).toBeVisible()
 }
