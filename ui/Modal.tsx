@@ -1,4 +1,4 @@
-import { Suspense, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { memo, Suspense, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
 import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, subscribeViewCss, titleOf, viewCode, type PreloadableView } from './features.ts'
@@ -16,7 +16,11 @@ import { enShell } from './locales/en.shell.ts'
 /** The views the branding footer (the `reownBranding` feature) sits under. */
 const brandedViews: readonly ViewName[] = ['Connect', 'Account']
 
-function ViewBody({ view }: { view: ViewName }) {
+/**
+ * The view's body. Memoised: the shell's own updates (presence, the busy marker, the shake, the revealing of the dialog
+ * rendered ahead) do not render the view again; the view re-renders from its own hooks.
+ */
+const ViewBody = memo(function ViewBody({ view }: { view: ViewName }) {
   const features = useFeatures()
   const on = isViewOn(view, features)
   const { options } = useModalInstance()
@@ -35,7 +39,7 @@ function ViewBody({ view }: { view: ViewName }) {
   const code = viewCode(view)
   if (!code) return null
   return <ViewCode code={code} />
-}
+})
 
 /**
  * Runs `run` once the browser has painted the next frame and the view's transition has played (a task queued
