@@ -5,6 +5,7 @@
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { ACCOUNT_0, API_URL, accountButton, dialog, expect, expectedBalance, grouped, setApiBehaviour, test } from './fixtures.ts'
+import { resumeConnected, withSharedPage } from './sharedPage.ts'
 import { RPC } from './stack.ts'
 
 const rpc = RPC[31337]
@@ -19,46 +20,62 @@ test.afterEach(async ({ request }) => {
   await setApiBehaviour(request, { mode: 'normal' })
 })
 
-test('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens, priced by the reference server (never $0.00)', async ({ page, connectedPage }) => {
-  await connectedPage()
-  const account = await openAccount(page)
-  await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
-  const panel = account.getByRole('tabpanel')
-  await expect(panel).toContainText('Dev Token')
-  await expect(panel).toContainText('Dev Tether')
-  await expect(panel).toContainText(`${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
-  await expect(panel).toContainText(/\$[1-9][\d,]*\.\d\d/)
-  await expect(panel).not.toContainText('$0.00')
-})
+// The default start (dev account 0 on chain 31337, the API answering): these tests share one connected page
+// (resumeConnected: Account closed on its Tokens tab, no wallet request, no toast at each start). A page reads the
+// history once and keeps it: the malformed answer comes first, and the real transfer is then read again by its test.
+test.describe('on one connected page', () => {
+  const shared = withSharedPage(test)
 
-test('the Activity tab lists a real transfer to the account under its month, newest first', async ({ page, connectedPage }) => {
-  await connectedPage()
-  const account = await openAccount(page)
-  const wallet = createWalletClient({ account: sender, transport: http(rpc) })
-  const hash = await wallet.sendTransaction({ to: ACCOUNT_0, value: parseEther('0.123'), chain: null })
-  const receipt = await createPublicClient({ transport: http(rpc) }).waitForTransactionReceipt({ hash })
-  const block = await createPublicClient({ transport: http(rpc) }).getBlock({ blockNumber: receipt.blockNumber })
-  const month = new Date(Number(block.timestamp) * 1000).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-  await account.getByRole('tab', { name: 'Activity' }).click()
-  const group = account.getByRole('region', { name: month })
-  await expect(group).toBeVisible()
-  const row = group.getByRole('listitem').first()
-  await expect(row).toContainText('Received 0.123')
-  // Mined a moment ago: said relative to now by Intl.RelativeTimeFormat, the block's date and time (UTC) as its title.
-  const when = row.getByTestId('activity-when')
-  await expect(when).toHaveText(/^(now|\d+ seconds? ago|1 minute ago)$/)
-  const title = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(Number(block.timestamp) * 1000)
-  await expect(when).toHaveAttribute('title', title)
-})
+  shared('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens, priced by the reference server (never $0.00)', async ({ page }) => {
+    await resumeConnected(page)
+    const account = await openAccount(page)
+    await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
+    const panel = account.getByRole('tabpanel')
+    await expect(panel).toContainText('Dev Token')
+    await expect(panel).toContainText('Dev Tether')
+    await expect(panel).toContainText(`${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
+    await expect(panel).toContainText(/\$[1-9][\d,]*\.\d\d/)
+    await expect(panel).not.toContainText('$0.00')
+  })
 
-test('a malformed history answer shows "Failed to fetch transactions" and the view keeps working', async ({ page, connectedPage, request }) => {
-  await connectedPage()
-  const account = await openAccount(page)
-  await setApiBehaviour(request, { mode: 'malformed', paths: ['/blockchain/v1/account'] })
-  await account.getByRole('tab', { name: 'Activity' }).click()
-  await expect(account.getByRole('tabpanel')).toContainText('Failed to fetch transactions')
-  await account.getByRole('tab', { name: 'Tokens' }).click()
-  await expect(account.getByRole('button', { name: 'Disconnect' })).toBeEnabled()
+  shared('a malformed history answer shows "Failed to fetch transactions" and the view keeps working', async ({ page, request }) => {
+    await resumeConnected(page)
+    const account = await openAccount(page)
+    await setApiBehaviour(request, { mode: 'malformed', paths: ['/blockchain/v1/account'] })
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    await expect(account.getByRole('tabpanel')).toContainText('Failed to fetch transactions')
+    await account.getByRole('tab', { name: 'Tokens' }).click()
+    await expect(account.getByRole('button', { name: 'Disconnect' })).toBeEnabled()
+  })
+
+  shared('the Activity tab lists a real transfer to the account under its month, newest first', async ({ page }) => {
+    await resumeConnected(page)
+    const account = await openAccount(page)
+    const wallet = createWalletClient({ account: sender, transport: http(rpc) })
+    const hash = await wallet.sendTransaction({ to: ACCOUNT_0, value: parseEther('0.123'), chain: null })
+    const receipt = await createPublicClient({ transport: http(rpc) }).waitForTransactionReceipt({ hash })
+    const block = await createPublicClient({ transport: http(rpc) }).getBlock({ blockNumber: receipt.blockNumber })
+    const month = new Date(Number(block.timestamp) * 1000).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    const group = account.getByRole('region', { name: month })
+    await expect(group).toBeVisible()
+    const row = group.getByRole('listitem').first()
+    await expect(row).toContainText('Received 0.123')
+    // Mined a moment ago: said relative to now by Intl.RelativeTimeFormat, the block's date and time (UTC) as its title.
+    const when = row.getByTestId('activity-when')
+    await expect(when).toHaveText(/^(now|\d+ seconds? ago|1 minute ago)$/)
+    const title = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(Number(block.timestamp) * 1000)
+    await expect(when).toHaveAttribute('title', title)
+  })
+
+  shared('arrow keys move between the tabs', async ({ page }) => {
+    await resumeConnected(page)
+    const account = await openAccount(page)
+    await account.getByRole('tab', { name: 'Tokens' }).focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(account.getByRole('tab', { name: 'NFTs' })).toBeFocused()
+    await expect(account.getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true')
+  })
 })
 
 test('a failing balance endpoint shows "Token Balance Unavailable"', async ({ page, connectedPage, request }) => {
@@ -107,15 +124,6 @@ test('a malformed balance answer shows "Token Balance Unavailable" and the view 
   await receive.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(dialog(page, 'Account')).toBeVisible()
   await expect(dialog(page, 'Account').getByRole('button', { name: 'Disconnect' })).toBeEnabled()
-})
-
-test('arrow keys move between the tabs', async ({ page, connectedPage }) => {
-  await connectedPage()
-  const account = await openAccount(page)
-  await account.getByRole('tab', { name: 'Tokens' }).focus()
-  await page.keyboard.press('ArrowRight')
-  await expect(account.getByRole('tab', { name: 'NFTs' })).toBeFocused()
-  await expect(account.getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true')
 })
 
 test("a wallet that lists its own assets (EIP-7811 wallet_getAssets): the Tokens tab is its list, ETH priced by the API, its wallet-only asset, not the API's dev tokens", async ({ page, connectedPage }) => {
