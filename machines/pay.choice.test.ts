@@ -62,8 +62,9 @@ describe('pay chart: a choice among the connected wallets', () => {
     const { actor, sent, ended, asked } = start({ [ACTIVE]: async () => poor, [SECOND]: async () => rich }, [held(ACTIVE, 'dev'), held(SECOND, 'io.other')])
     actor.send({ type: 'pay.request', key: 'a', request: native })
     await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
-    // Each wallet once, the active one first (multi-wallet's list holds the active one too).
-    expect(asked.at(-1)!.map((w) => w.address)).toEqual([ACTIVE, SECOND])
+    // One read, for every wallet at once (the held ones are known before it), each wallet once, the active one first
+    // (multi-wallet's list holds the active one too).
+    expect(asked.map((wallets) => wallets.map((w) => w.address))).toEqual([[ACTIVE, SECOND]])
     const view = connectPay(actor.getSnapshot(), 'en')
     expect(view.wallets).toEqual([
       { address: ACTIVE, short: '0xf39F…2266', balance: '0.001 ETH', chosen: false, shortOf: 'asset' },

@@ -95,7 +95,7 @@ const families = { eip155: 'EVM', solana: 'Solana' } as const
 function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
   if (snapshot.matches({ reviewing: 'short' })) return 'short'
   if (snapshot.matches({ reviewing: 'noWallet' })) return 'noWallet'
-  if (snapshot.matches({ reviewing: 'reading' })) return 'loading'
+  if (snapshot.matches({ reviewing: 'listing' }) || snapshot.matches({ reviewing: 'reading' })) return 'loading'
   if (snapshot.matches('reviewing')) return 'ready'
   if (snapshot.matches('switchingNetwork')) return 'switching'
   if (snapshot.matches({ transferring: 'prompting' })) return 'prompting'
@@ -122,7 +122,7 @@ export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined
   const phase = phaseOf(snapshot)
   const native = asset.kind === 'native'
   const amountOf = (value: bigint) => `${formatAmount(formatUnits(value, reading?.decimals ?? 0), locale, 6)} ${symbol}`
-  const loadingBalances = snapshot.matches({ reviewing: 'reading' })
+  const loadingBalances = snapshot.matches({ reviewing: 'listing' }) || snapshot.matches({ reviewing: 'reading' })
   const rows = snapshot.matches('reviewing')
     ? walletsOf(target, held, asset.namespace).map((w): PayWalletRow => {
         const balance = loadingBalances ? undefined : balanceOf(balances, w.address)

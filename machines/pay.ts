@@ -85,7 +85,7 @@ const heldMoved = [
  * an ERC-20's from its contract, an SPL token's from its mint, on the asset's network, within `payReadTimeout`; the modal
  * is not open yet: a name that does not resolve, an amount with more fraction digits than the decimals or an unreadable
  * asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened, whole at once: `reading` each
- * connected wallet's balances and fee and the asset's icon in place (`readBalances`; a wallet whose read fails is shown
+ * connected wallet's balances and fee and the asset's icon in place (`listing` the wallets held first, then `readBalances` once for all; a wallet whose read fails is shown
  * unreadable, and none readable is `short` with Try again; no answer within `payReadTimeout` is `failed`); the wallets are the active account of
  * the asset's namespace and the other connections held there (`watchWallets`, multi-wallet's list: `pay.wallets`), read
  * again when they change; the one that pays is the active one when it can, else the first that can, and the visitor may
@@ -196,7 +196,7 @@ export const payMachine = paySetup.createMachine({
     },
     /** The Pay view: what is asked and the wallets' balances; Pay when the chosen one covers the amount and the fee. */
     reviewing: {
-      initial: 'reading',
+      initial: 'listing',
       on: {
         'pay.cancel': leaving['pay.cancel'],
         'root.closing': leaving['root.closing'],
@@ -216,6 +216,14 @@ export const payMachine = paySetup.createMachine({
         { id: 'watchWallets', src: 'watchWallets', input: ({ context }) => ({ namespace: context.request!.asset.namespace }) },
       ],
       states: {
+        /**
+         * The wallets held in the asset's namespace, which `watchWallets` tells at its start (multi-wallet's list, empty
+         * when it is off): the balances are read once for every wallet, never first without the held ones.
+         */
+        listing: {
+          on: { 'pay.wallets': { target: 'reading', actions: 'setHeld' } },
+          after: { payReadTimeout: { target: '#pay.failed', actions: { type: 'recordEnd', params: { status: 'failed', reason: payReasons.balanceUnreadable } } } },
+        },
         /** Each wallet's balances and fee, and the asset's icon: the view shows them loading in place. */
         reading: {
           invoke: {

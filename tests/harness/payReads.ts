@@ -7,7 +7,7 @@ import type { PayAssetReading, PayBalance, PayBalances, PayReading, PayWallet } 
  * The pay chart's reads for unit tests, from one function answering the reading of a wallet (none: the asset alone):
  * `readAsset` takes its decimals, symbol and recipient; `readBalances` each listed wallet's balances and fee (a wallet
  * whose reading rejects is that wallet's `unreadable`); `watchWallets` tells `held` (the other connections of the
- * namespace, multi-wallet's list) once, when there are any. `wallets` records what each balance read was asked for.
+ * namespace, multi-wallet's list; none by default) once, at its start, as the modal's does. `wallets` records what each balance read was asked for.
  * @example createActor(payMachine.provide({ actors: { ...payReads(async () => rich).actors } }))
  */
 export function payReads(reading: (wallet: PayWallet | undefined) => Promise<PayReading>, held: readonly PayWallet[] = []) {
@@ -34,7 +34,7 @@ export function payReads(reading: (wallet: PayWallet | undefined) => Promise<Pay
       return { iconUrl: icon, wallets: Object.fromEntries(input.wallets.map((w, i) => [w.address.toLowerCase(), read[i]!])) }
     }),
     watchWallets: fromCallback<EventObject, { namespace: string }>(({ sendBack }) => {
-      if (held.length > 0) sendBack({ type: 'pay.wallets', wallets: held })
+      sendBack({ type: 'pay.wallets', wallets: held })
     }),
   }
   return { actors, asked }
