@@ -13,6 +13,7 @@ export { ConnectionNotFoundError, FeatureDisabledError, type ConnectionNotFoundE
 export type { ConnectionView } from '../machines/multiWallet.connect.ts'
 export type { SwitchConnectionParameters, DeleteConnectionParameters } from './core/connectionCommands.ts'
 export type { SendCallsParameters, SendCallsReturnType, SendCallsErrorType, GetCallsStatusReturnType } from './core/callsCommands.ts'
+export type { PayParameters, PayReturnType, PayErrorType } from './core/payCommands.ts'
 export type { BatchCallParameter } from '../machines/batch.calls.ts'
 export type { ModalLocale } from './i18n/state.ts'
 export type { SupportedLocale } from './i18n/tags.ts'
