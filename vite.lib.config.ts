@@ -35,6 +35,8 @@ const candidates: Record<string, string> = {
   'testing-playwright': 'testing/playwright.ts',
   'testing-solana': 'testing/solana.ts',
   'testing-bitcoin': 'testing/bitcoin.ts',
+  // The `latchkey-testing` command (package.json "bin"): Node-only, generates journeys and reports coverage.
+  'testing-bin': 'testing/bin.ts',
   // The inspector (docs/guide/inspector.md): its own entry; its panel is a chunk it loads on the first inspect().
   inspect: 'inspect/index.ts',
 }
@@ -85,7 +87,7 @@ export default defineConfig({
         // locale one chunk (dev/catalogueGroup.ts).
         codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }, catalogueGroup] },
         // The React entry is a client module for React Server Components (Next.js App Router): its first statement.
-        banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : chunk.isEntry && chunk.name === 'testing-bin' ? '#!/usr/bin/env node' : ''),
       },
     },
   },

@@ -63,3 +63,30 @@ export class ConnectedStartError extends BaseError {
   static override docsPath = '/errors/ConnectedStartError'
   override name = 'ConnectedStartError'
 }
+
+/**
+ * The config of `latchkey-testing generate` (or `coverage`) is not usable: a missing or malformed field (the page URL,
+ * a chart's name, a network's chain id, a URL), a file that is not JSON. `field` names the field
+ * (`charts[1]`, `networks[0].chainId`); `details` says what was received.
+ * @example new GenerateConfigError('charts[0]', 'must be one of connection, network, siwx, send, got "swap"')
+ */
+export class GenerateConfigError extends BaseError {
+  static override docsPath = '/errors/GenerateConfigError'
+  override name = 'GenerateConfigError'
+  /** The config's field at fault, as a path (`networks[0].chainId`); `(file)` for the file itself. */
+  readonly field: string
+  constructor(field: string, problem: string, options: { cause?: unknown } = {}) {
+    super(`Invalid latchkey-testing config: ${field}`, { details: problem, ...options })
+    this.field = field
+  }
+}
+
+/**
+ * `latchkey-testing coverage` found nothing to count (no `latchkey-coverage.json` under the directory: the page does
+ * not pass the kit's inspection hook to `createModal`, or the suite did not run), or a recorded file is not one the
+ * kit wrote; or a threshold was not met.
+ */
+export class CoverageReportError extends BaseError {
+  static override docsPath = '/errors/CoverageReportError'
+  override name = 'CoverageReportError'
+}

@@ -10,7 +10,7 @@
  * - {@link signedInStorage}: the stored sign-in (SIWX) of that visitor, a session the dapp's server issued for a real
  *   signed message, which the default `siwx` config's restore finds.
  */
-export { ConnectedStartError, TestWalletError, TestWalletOptionsError, UnknownAccountError, UnknownChainError } from './errors.ts'
+export { ConnectedStartError, CoverageReportError, GenerateConfigError, TestWalletError, TestWalletOptionsError, UnknownAccountError, UnknownChainError } from './errors.ts'
 export { mnemonicToSeed } from './wallet/keys.ts'
 export { DevWalletRpcError as TestWalletRpcError } from './wallet/provider.ts'
 export type { DevWalletMisbehaviour as TestWalletMisbehaviour, WalletStorage } from './wallet/provider.ts'

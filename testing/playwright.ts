@@ -16,6 +16,7 @@ import { test as base } from '@playwright/test'
 import { findFreePort, startAnvil } from './node/anvil.ts'
 import { connectChain, type TestChain } from './playwright/chain.ts'
 import { connectedStart, type ConnectedSession } from './playwright/connectedStart.ts'
+import { recordCoverage } from './playwright/inspection.ts'
 import { ModalPage } from './playwright/modal.ts'
 import type { SignedInStartOptions } from './siwx.ts'
 import { installTestWallet, setWalletScriptUrl, type PageTestWalletOptions, type TestWalletHandle } from './playwright/wallet.ts'
@@ -34,6 +35,7 @@ export type { TestChain } from './playwright/chain.ts'
 export { connectedStart, gotoWithStorage } from './playwright/connectedStart.ts'
 export type { ConnectedSession, ConnectedStartOptions } from './playwright/connectedStart.ts'
 export { ModalPage } from './playwright/modal.ts'
+export type { RecordedCoverage } from './playwright/inspection.ts'
 export { installTestWallet } from './playwright/wallet.ts'
 export type { PageTestWalletOptions, TestWalletHandle } from './playwright/wallet.ts'
 export { installTestSolanaWallet } from './playwright/solanaWallet.ts'
@@ -57,8 +59,8 @@ export type LatchkeyTestOptions = {
   startSignedIn: Omit<SignedInStartOptions, 'origin'> | undefined
 }
 
-/** The fixtures. */
-export type LatchkeyFixtures = { chain: TestChain; wallet: TestWalletHandle; modal: ModalPage; connected: ConnectedSession }
+/** The fixtures (`latchkeyCoverage` is automatic: the charts' coverage of each test, see docs/guide/testing.md). */
+export type LatchkeyFixtures = { chain: TestChain; wallet: TestWalletHandle; modal: ModalPage; connected: ConnectedSession; latchkeyCoverage: undefined }
 
 /** Playwright's `test` with the latchkey fixtures. */
 export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rpcUrl'>, { rpcUrl: string | undefined; chainUrl: string }>({
@@ -91,6 +93,7 @@ export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rp
   modal: async ({ page }, use) => {
     await use(new ModalPage(page))
   },
+  latchkeyCoverage: [async ({ page }, use, testInfo) => recordCoverage(page, () => use(undefined), testInfo), { auto: true }],
   startPath: ['/', { option: true }],
   startSignedIn: [undefined, { option: true }],
   connected: async ({ page, wallet, startPath, startSignedIn, baseURL }, use) => {

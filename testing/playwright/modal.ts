@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { MODAL_TEST_IDS } from '../testIds.ts'
+import { chartStateIn } from './inspection.ts'
 
 /** A page object of the modal in `page`. */
 export class ModalPage {
@@ -81,5 +82,41 @@ export class ModalPage {
   /** Closes the modal with Escape. */
   async close(): Promise<void> {
     await this.page.keyboard.press('Escape')
+  }
+
+  /** Closes the modal with Escape if a dialog is open, and waits until none is. */
+  async closeDialog(): Promise<void> {
+    if ((await this.dialog().count()) > 0) await this.close()
+    await this.dialog().first().waitFor({ state: 'hidden' })
+  }
+
+  /** Opens Connect: the page's Connect Wallet button, unless Connect is shown already. */
+  async openConnect(): Promise<void> {
+    if (await this.connect.dialog.isVisible()) return
+    await this.connectButton.click()
+  }
+
+  /** The header's Back (any view that has one). */
+  get back(): Locator {
+    return this.dialog().getByRole('button', { name: 'Back', exact: true })
+  }
+
+  /** 'Try again' of a view (a declined connection). */
+  get tryAgain(): Locator {
+    return this.dialog().getByRole('button', { name: 'Try again', exact: true })
+  }
+
+  /** The page's network button (`<NetworkButton />`), named `Switch network (<network>)`. */
+  get networkButton(): Locator {
+    return this.page.getByRole('button', { name: /^Switch network \(/ })
+  }
+
+  /**
+   * The state value of one of the modal's charts (its actor's system id: `connection.eip155`, `network`, `siwx`,
+   * `send`), as the page last told it; undefined before the actor ran, or when the page does not pass
+   * `inspect: globalThis.latchkeyTestInspect` to `createModal` (the kit's inspection hook).
+   */
+  chartState(systemId: string): Promise<unknown> {
+    return chartStateIn(this.page, systemId)
   }
 }

@@ -267,13 +267,14 @@ async function runExamples(examples: string[], solana: SolanaRpcServer, startedA
     anvil = await phase('anvil', async () => startAnvil({ port: await findFreePort(), chainId: 31337 }))
     for (const name of examples) servers.push(await phase(`${name}: npm start`, () => serve(name, dirs[name]!)))
     // An example with a Playwright suite of its own (examples/<name>/playwright.config.ts, e.g. qa-kit, which tests the
-    // dapp with latchkey/testing/playwright from the tarball) runs it in its work copy, against its served build and the
-    // run's anvil, with its own @playwright/test: nothing of the repository is on its resolution path.
+    // dapp with latchkey/testing/playwright from the tarball) runs it in its work copy (`npm test`: qa-kit's generates
+    // its journeys with the package's `latchkey-testing` bin first and prints the charts' coverage after), against its
+    // served build and the run's anvil, with its own @playwright/test: nothing of the repository is on its resolution path.
     const ownSuites = examples.filter((name) => existsSync(join(dirs[name]!, 'playwright.config.ts')))
     for (const name of ownSuites) {
       const server = servers.find((s) => s.name === name)!
       await phase(`${name}: its own playwright suite`, () =>
-        shLive('npx', ['playwright', 'test'], dirs[name]!, { BASE_URL: server.url, LATCHKEY_TEST_RPC_URL: anvil!.url, LATCHKEY_TEST_SOLANA_RPC_URL: solana.url, CHROMIUM_PATH: chromiumExecutable }),
+        shLive('npm', ['test'], dirs[name]!, { BASE_URL: server.url, LATCHKEY_TEST_RPC_URL: anvil!.url, LATCHKEY_TEST_SOLANA_RPC_URL: solana.url, CHROMIUM_PATH: chromiumExecutable }),
       )
     }
     const status = await phase('playwright', () => {

@@ -1,4 +1,4 @@
-import { createModal, defineEvmNetwork, defineSolanaNetwork, toSiwxMessage, type SiwxConfig, type SiwxSession } from 'latchkey'
+import { createModal, defineEvmNetwork, defineSolanaNetwork, toSiwxMessage, type ModalOptions, type SiwxConfig, type SiwxSession } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from 'latchkey/react'
 import { useState, useSyncExternalStore } from 'react'
 import { parseEther, toHex, verifyMessage } from 'viem'
@@ -57,12 +57,20 @@ const siwx: SiwxConfig = {
   },
 }
 
+/**
+ * The test kit's inspection hook: defined by latchkey/testing/playwright before the page's scripts (undefined for a
+ * visitor, so the option does nothing), it lets the generated journeys read the charts' states and records coverage.
+ */
+const inspect = (globalThis as { latchkeyTestInspect?: ModalOptions['inspect'] }).latchkeyTestInspect
+
 const modal = createModal({
   projectId: 'latchkey-example',
   networks: [anvil, anvil2, solanaLocal],
   metadata: { name: 'latchkey QA kit example', description: 'Tested with latchkey/testing', url: location.origin, icons: [] },
   walletConnect: false,
-  siwx,
+  // `?siwx=off`: the same page without sign-in (the generated connection and network journeys open it).
+  ...(new URLSearchParams(location.search).get('siwx') === 'off' ? {} : { siwx }),
+  ...(inspect ? { inspect } : {}),
 })
 
 function SignedIn() {
