@@ -441,6 +441,40 @@ async function sessionsView(page: Page, theme: Theme, device: Device): Promise<v
 }
 
 /**
+ * Pay's choice among several wallets (spec §1 Pay, §6 multi-wallet): the demo's two browser wallets held, the second
+ * (dev account 1) added from Account and active, asked for 0.5 ETH. The active one holds 0.25 ETH: its row is disabled
+ * and says why; the held one (dev account 0, 10,000 ETH) pays, and the view says so. Both balances are set round just
+ * before, so the rows are in the picture (their lengths set the lines); only the fee is masked. The flag is the remote
+ * config of the wallet switcher's project.
+ */
+async function payWalletsView(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<void> {
+  const project = 'latchkey-e2e-multi-wallet'
+  const response = await request.post(`${API_URL}/__control/features`, { data: { projectId: project, features: { multiWallet: true } } })
+  expect(response.ok(), await response.text()).toBe(true)
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  await openConnected(page, { path: `/?theme=${theme}&secondWallet=1&project=${project}&features=pay:on` })
+  await tapOrClick(accountButton(page).address, device)
+  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }), device)
+  await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Second Dev Wallet' }), device)
+  await expect(liveState(page).address).toHaveText(ACCOUNT_1)
+  await expect(anyDialog(page)).toHaveCount(0)
+  await setAnvilBalance(ACCOUNT_0, '10000')
+  await setAnvilBalance(ACCOUNT_1, '0.25')
+  await page.getByLabel('Pay to').fill('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+  await page.getByLabel('Pay amount').fill('0.5')
+  await page.getByLabel('Pay in').selectOption({ label: 'ETH' })
+  await tapOrClick(page.getByRole('button', { name: 'Ask for payment' }), device)
+  const pay = dialog(page, 'Pay')
+  await expect(pay.getByRole('radio', { checked: true })).toHaveCount(1)
+  await expect(pay.getByRole('radio', { disabled: true })).toHaveCount(1)
+  await expect(pay.getByTestId('pay-held-wallet')).toBeVisible()
+  await expect(pay.getByRole('button', { name: 'Pay with Reference Exchange' })).toBeVisible()
+  await shoot(page, 'Pay', 'pay-wallets', theme, device, (view) => [view.getByTestId('pay-fee')])
+  await tapOrClick(pay.getByRole('button', { name: 'Cancel' }), device)
+  await expect(anyDialog(page)).toHaveCount(0)
+}
+
+/**
  * Pay (spec §1 Pay), asked for from the demo's panel (pay on with `?features=pay:on`): the review with the dapp's note,
  * the same asked for more than the wallet holds (said before any prompt; the reference exchange offered beside the
  * wallet in both), the end after the wallet approved, the end after the exchange declined on its page, then (Choose
@@ -662,6 +696,9 @@ test.describe('desktop', () => {
   test('the Pay view looks as it did (light and dark, desktop)', async ({ page }) => {
     await payViews(page, 'light', 'desktop')
   })
+  test("the Pay view's choice of wallets looks as it did (light and dark, desktop)", async ({ page, request }) => {
+    await payWalletsView(page, request, 'light', 'desktop')
+  })
   test('Connect, All Wallets, an error, Account, Swap and Send in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, desktop)', async ({ page }) => {
     await localeViews(page, 'light', 'desktop')
   })
@@ -690,6 +727,9 @@ test.describe('phone', () => {
   })
   test('the Pay view looks as it did (light and dark, phone)', async ({ page }) => {
     await payViews(page, 'light', 'phone')
+  })
+  test("the Pay view's choice of wallets looks as it did (light and dark, phone)", async ({ page, request }) => {
+    await payWalletsView(page, request, 'light', 'phone')
   })
   test('Connect, All Wallets, an error, Account, Swap and Send in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, phone)', async ({ page }) => {
     await localeViews(page, 'light', 'phone')

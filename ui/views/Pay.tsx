@@ -184,7 +184,7 @@ export default function Pay() {
           the whole row's width under its label, broken between words only (`.lk-summary dd` breaks anywhere, for hashes).
         */}
         <dd data-testid="pay-balance" aria-busy={loading ? 'true' : undefined} style={{ gridColumn: '1 / -1', wordBreak: 'normal', overflowWrap: 'anywhere' }}>
-          {choosing ? <PayWalletChoice flow={flow} /> : loading ? <Skeleton width="100%" /> : noWallet ? t.noWallet : flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}
+          {choosing ? <PayWalletChoice flow={flow} /> : loading ? <Skeleton width="100%" /> : noWallet ? t.noWallet : flow.balance ? <WalletBalance wallet={flow.walletShort} balance={flow.balance} /> : '—'}
         </dd>
         {!noWallet && (
           <>
@@ -256,6 +256,28 @@ export default function Pay() {
   )
 }
 
+/**
+ * A wallet and its balance (`Wallet 0x7099…79C8 · balance 0.25 ETH`): where the line must break, never between an
+ * amount and its symbol (the amount is kept whole: no 'ETH' alone on the next line).
+ */
+function WalletBalance({ wallet, balance }: { wallet: string; balance: string }) {
+  const t = useCopy().pay
+  return (
+    <>
+      {fillSlots(
+        t.walletBalance,
+        [
+          wallet,
+          <span key="balance" style={{ whiteSpace: 'nowrap' }}>
+            {balance}
+          </span>,
+        ],
+        { fallback: en.pay.walletBalance },
+      )}
+    </>
+  )
+}
+
 /** A line of text on its way (the wallets' balances, the fee): its place kept, one line high, pulsing. */
 function Skeleton({ width }: { width: string }) {
   return <span className="lk-skeleton-row" aria-hidden="true" style={{ display: 'inline-block', verticalAlign: 'middle', height: '1lh', width, maxWidth: '100%' }} />
@@ -294,7 +316,7 @@ function PayWalletChoice({ flow }: { flow: ReturnType<typeof usePayFlow> }) {
               style={{ margin: '3px 0 0', accentColor: 'var(--lk-accent)' }}
             />
             <span style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, flex: 1 }}>
-              <span>{row.balance ? t.walletBalance(row.short, row.balance) : flow.phase === 'loading' ? <Skeleton width="100%" /> : row.short}</span>
+              <span>{row.balance ? <WalletBalance wallet={row.short} balance={row.balance} /> : flow.phase === 'loading' ? <Skeleton width="100%" /> : row.short}</span>
               {reason && <span className="lk-muted">{reason}</span>}
             </span>
           </label>
