@@ -17,12 +17,15 @@
  *    its URL at build time (`VITE_SOLANA_RPC_URL`), its own suite from `LATCHKEY_TEST_SOLANA_RPC_URL`.
  * 4. Playwright (tests/examples/playwright.config.ts): one spec per example, `tests/examples/<name>.spec.ts`.
  *
- * Arguments: example names to run only those (`npm run test:examples -- vite-react19`). Environment:
- * LATCHKEY_EXAMPLES_DIR (work directory; default `<tmpdir>/latchkey-examples`, kept between runs so installs are quick).
+ * Arguments: example names to run only those (`npm run test:examples -- vite-react19`). Work directory: a new one per
+ * run (`<tmpdir>/latchkey-examples-XXXXXX`, removed at the end; runs side by side share none), each example's
+ * node_modules taken from and given back to a cache keyed by its package.json (nodeModulesCache.ts) so installs stay
+ * quick. Environment: LATCHKEY_EXAMPLES_DIR, a work directory to use and keep instead (debugging; its node_modules stay
+ * in it between runs).
  * Prints the time of each phase.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,6 +34,7 @@ import { findFreePort, startAnvil, type AnvilInstance } from '../../dev/anvil.ts
 import { startSolanaRpc, type SolanaRpcServer } from '../../dev/solana/server.ts'
 import { chromiumExecutable } from '../chromium.ts'
 import { BaseError } from '../../kernel/errors.ts'
+import { giveBackNodeModules, takeNodeModules } from './nodeModulesCache.ts'
 
 /** A step of the examples' run failed: a command, a copy, a server that did not answer, a missing spec. */
 class ExampleRunError extends BaseError {
@@ -38,7 +42,9 @@ class ExampleRunError extends BaseError {
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const work = process.env.LATCHKEY_EXAMPLES_DIR ?? join(tmpdir(), 'latchkey-examples')
+/** LATCHKEY_EXAMPLES_DIR when set (kept, node_modules in it), else a new directory of this run's, removed at its end. */
+const keptWork = process.env.LATCHKEY_EXAMPLES_DIR
+const work = keptWork ?? mkdtempSync(join(tmpdir(), 'latchkey-examples-'))
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 
 /** Every example: a directory of examples/ with a package.json (build and start scripts; see README.md here). */
@@ -118,6 +124,7 @@ function copyExample(name: string): string {
   for (const entry of readdirSync(to)) if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true, force: true })
   const skip = new Set(['node_modules', 'dist', '.next', 'package-lock.json', 'next-env.d.ts'])
   for (const entry of readdirSync(from)) if (!skip.has(entry)) cpSync(join(from, entry), join(to, entry), { recursive: true })
+  if (!keptWork && takeNodeModules(name, to)) console.log(`${name}: node_modules from the cache`)
   // The tarball changes every run with the same version: npm must take it again.
   rmSync(join(to, 'node_modules', 'latchkey'), { recursive: true, force: true })
   rmSync(join(to, 'node_modules', '.package-lock.json'), { force: true })
@@ -211,14 +218,30 @@ function stop(child: ChildProcess): void {
 async function main(): Promise<number> {
   const startedAt = Date.now()
   const examples = listExamples().filter((name) => only.length === 0 || only.includes(name))
-  if (examples.length === 0) throw new ExampleRunError(`No example matches ${only.join(', ')} (examples/: ${listExamples().join(', ')})`)
-  mkdirSync(work, { recursive: true })
-  console.log(`Examples: ${examples.join(', ')}; work directory ${work}`)
-  const solana = await phase('solana rpc (LiteSVM)', () => startSolanaRpc({ port: 0 }))
+  // The run's own work directory goes at its end, interrupted too; its node_modules go back to the cache first.
+  const cleanUp = () => {
+    if (keptWork) return
+    for (const name of examples) giveBackNodeModules(name, join(work, name))
+    rmSync(work, { recursive: true, force: true })
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      cleanUp()
+      process.exit(130)
+    })
+  }
   try {
-    return await runExamples(examples, solana, startedAt)
+    if (examples.length === 0) throw new ExampleRunError(`No example matches ${only.join(', ')} (examples/: ${listExamples().join(', ')})`)
+    mkdirSync(work, { recursive: true })
+    console.log(`Examples: ${examples.join(', ')}; work directory ${work}${keptWork ? '' : ' (removed at the end; LATCHKEY_EXAMPLES_DIR keeps one)'}`)
+    const solana = await phase('solana rpc (LiteSVM)', () => startSolanaRpc({ port: 0 }))
+    try {
+      return await runExamples(examples, solana, startedAt)
+    } finally {
+      await solana.stop()
+    }
   } finally {
-    await solana.stop()
+    cleanUp()
   }
 }
 
