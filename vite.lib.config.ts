@@ -35,6 +35,7 @@ const candidates: Record<string, string> = {
   'testing-playwright': 'testing/playwright.ts',
   'testing-solana': 'testing/solana.ts',
   'testing-bitcoin': 'testing/bitcoin.ts',
+  'testing-node': 'testing/node.ts',
   // The `latchkey-testing` command (package.json "bin"): Node-only, generates journeys and reports coverage.
   'testing-bin': 'testing/bin.ts',
   // The inspector (docs/guide/inspector.md): its own entry; its panel is a chunk it loads on the first inspect().

@@ -24,6 +24,7 @@ const entryNames: Record<string, string> = {
   'testing/playwright': 'latchkey/testing/playwright',
   'testing/solana': 'latchkey/testing/solana',
   'testing/bitcoin': 'latchkey/testing/bitcoin',
+  'testing/node': 'latchkey/testing/node',
 }
 
 /**

@@ -9,8 +9,9 @@
  * Fixtures: `chain` (anvil started per worker, or `rpcUrl` / LATCHKEY_TEST_RPC_URL; `evm_snapshot` before each test,
  * `evm_revert` after), `wallet` (a test wallet on that chain, `walletOptions` merged in), `modal` (the page object),
  * `connected` (the page opened at `startPath` already connected, through the modal's reconnect; signed in as well with
- * `startSignedIn`). Needs
- * `@playwright/test` (an optional peer dependency of latchkey) and, to start anvil, `@foundry-rs/anvil` or Foundry.
+ * `startSignedIn`), `walletConnect` (a loopback WalletConnect pair on that chain, started per worker: the page's relay
+ * socket goes to its relay, `pair(uri)` pairs its test wallet). Needs `@playwright/test` (an optional peer dependency of
+ * latchkey), to start anvil `@foundry-rs/anvil` or Foundry, and for `walletConnect` `ws` and `@walletconnect/sign-client`.
  */
 import { test as base } from '@playwright/test'
 import { findFreePort, startAnvil } from './node/anvil.ts'
@@ -19,6 +20,8 @@ import { connectedStart, type ConnectedSession } from './playwright/connectedSta
 import { recordCoverage } from './playwright/inspection.ts'
 import { ModalPage } from './playwright/modal.ts'
 import type { SignedInStartOptions } from './siwx.ts'
+import { startWalletConnectPair, type WalletConnectPair, type WalletConnectPairOptions } from './node/walletConnectPair.ts'
+import { HOSTED_RELAY_HOSTS as HOSTED_RELAY_HOSTS_DEFAULT, routeWalletConnect } from './playwright/walletConnect.ts'
 import { installTestWallet, setWalletScriptUrl, type PageTestWalletOptions, type TestWalletHandle } from './playwright/wallet.ts'
 
 // The page scripts are built beside this entry (dist/lib/test-wallet.js, test-solana-wallet.js, test-bitcoin-wallet.js).
@@ -43,6 +46,9 @@ export type { PageTestSolanaWalletOptions, TestSolanaWalletHandle } from './play
 export { installTestBitcoinWallet } from './playwright/bitcoinWallet.ts'
 export type { PageTestBitcoinWalletOptions, TestBitcoinWalletHandle } from './playwright/bitcoinWallet.ts'
 export type { StandardWalletHandle } from './playwright/standardWallet.ts'
+export { startWalletConnectPair } from './node/walletConnectPair.ts'
+export type { WalletConnectAnswer, WalletConnectPair, WalletConnectPairOptions, WalletConnectPromptKind, WalletConnectTestWallet } from './node/walletConnectPair.ts'
+export { HOSTED_RELAY_HOSTS, readPairingUri, routeWalletConnect } from './playwright/walletConnect.ts'
 
 /** The options a project or a file sets with `test.use({ … })`. */
 export type LatchkeyTestOptions = {
@@ -57,13 +63,20 @@ export type LatchkeyTestOptions = {
    * `projectId`, `statement` when it has them); the page's origin is Playwright's `baseURL`. Default none.
    */
   startSignedIn: Omit<SignedInStartOptions, 'origin'> | undefined
+  /** The `walletConnect` pair's wallet: `mnemonic` or `accounts`, `answer`, `projectId` (worker-wide; default anvil's first account, 'approve'). */
+  walletConnectOptions: Omit<WalletConnectPairOptions, 'rpcUrl' | 'port'>
+  /** The relay hosts whose sockets the page opens on the pair's relay; default the hosted relay's (the modal's default `relayUrl`). */
+  walletConnectRelayHosts: readonly string[]
 }
 
 /** The fixtures (`latchkeyCoverage` is automatic: the charts' coverage of each test, see docs/guide/testing.md). */
-export type LatchkeyFixtures = { chain: TestChain; wallet: TestWalletHandle; modal: ModalPage; connected: ConnectedSession; latchkeyCoverage: undefined }
+export type LatchkeyFixtures = { chain: TestChain; wallet: TestWalletHandle; modal: ModalPage; connected: ConnectedSession; latchkeyCoverage: undefined; walletConnect: WalletConnectPair }
+
+/** The worker-wide fixtures and options. */
+type WorkerFixtures = { rpcUrl: string | undefined; chainUrl: string; walletConnectOptions: LatchkeyTestOptions['walletConnectOptions']; walletConnectPair: WalletConnectPair }
 
 /** Playwright's `test` with the latchkey fixtures. */
-export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rpcUrl'>, { rpcUrl: string | undefined; chainUrl: string }>({
+export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rpcUrl' | 'walletConnectOptions'>, WorkerFixtures>({
   rpcUrl: [process.env.LATCHKEY_TEST_RPC_URL, { option: true, scope: 'worker' }],
   chainUrl: [
     async ({ rpcUrl }, use) => {
@@ -99,5 +112,25 @@ export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rp
   connected: async ({ page, wallet, startPath, startSignedIn, baseURL }, use) => {
     const siwx = startSignedIn && { ...startSignedIn, ...(baseURL ? { origin: new URL(startPath, baseURL).origin } : {}) }
     await use(await connectedStart(page, { wallet, path: startPath, ...(siwx ? { siwx } : {}) }))
+  },
+  walletConnectOptions: [{}, { option: true, scope: 'worker' }],
+  walletConnectPair: [
+    async ({ chainUrl, walletConnectOptions }, use) => {
+      const pair = await startWalletConnectPair({ ...walletConnectOptions, rpcUrl: chainUrl })
+      try {
+        await use(pair)
+      } finally {
+        await pair.close()
+      }
+    },
+    { scope: 'worker' },
+  ],
+  walletConnectRelayHosts: [HOSTED_RELAY_HOSTS_DEFAULT, { option: true }],
+  walletConnect: async ({ page, walletConnectPair, walletConnectRelayHosts, walletConnectOptions }, use) => {
+    await routeWalletConnect(page, walletConnectPair.relayUrl, walletConnectRelayHosts)
+    await use(walletConnectPair)
+    // The next test of this worker starts with no session and the worker's answer.
+    await walletConnectPair.wallet.disconnect().catch(() => {})
+    walletConnectPair.wallet.setAnswer(walletConnectOptions.answer ?? 'approve')
   },
 })

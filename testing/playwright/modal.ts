@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { MODAL_TEST_IDS } from '../testIds.ts'
 import { chartStateIn } from './inspection.ts'
+import { readPairingUri } from './walletConnect.ts'
 
 /** A page object of the modal in `page`. */
 export class ModalPage {
@@ -72,6 +73,15 @@ export class ModalPage {
   get switchNetwork() {
     const dialog = this.dialog('Switch Network')
     return { dialog, network: (name: string) => dialog.getByRole('button', { name, exact: true }) }
+  }
+
+  /**
+   * WalletConnect's view (Connect → WalletConnect): its dialog, its "Copy link", and `uri()`, the pairing URI it shows,
+   * read through "Copy link" (the `walletConnect` fixture keeps what the page copies).
+   */
+  get walletConnect() {
+    const dialog = this.dialog('WalletConnect')
+    return { dialog, copyLink: dialog.getByRole('button', { name: 'Copy link', exact: true }), uri: (timeoutMs?: number) => readPairingUri(this.page, timeoutMs) }
   }
 
   /** A toast's message (a live region outside the dialog), by its text. */

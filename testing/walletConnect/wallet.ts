@@ -342,7 +342,7 @@ export class DevMobileWallet {
       // already closed
     }
     this.client.core.heartbeat.stop()
-    // Free the SDK's global Core slot so a new wallet may use this prefix again in this realm.
+    // Free the SDK's Core slot on globalThis so a new wallet may use this prefix again in this realm.
     const key = `_walletConnectCore_${this.#storagePrefix}`
     Reflect.deleteProperty(globalThis, key)
     Reflect.deleteProperty(globalThis, `${key}_count`)
