@@ -104,7 +104,7 @@ export type PayEvent =
   | { type: 'pay.cancel' }
   /** The Pay view's wallet row: this connected wallet (one that can pay) pays; the site's active connection stays as it is. */
   | { type: 'pay.chooseWallet'; address: string }
-  /** From `watchWallets`: the connections of the asset's namespace now (multi-wallet's list; empty when it is off). */
+  /** From `watchWallets`: the connections of the asset's namespace now (its own connection and multi-wallet's list). */
   | { type: 'pay.wallets'; wallets: readonly PayWallet[] }
   /** The Pay view's Connect a wallet (no wallet of the asset's namespace): Connect over Pay, the payment waiting. */
   | { type: 'pay.connectWallet' }
@@ -218,7 +218,7 @@ export const paySetup = setup({
      * never the others'), and the asset's icon. `request.recipient` is the resolved address.
      */
     readBalances: fromPromise<PayBalances, { request: PayRequest; decimals: number; symbol: string; wallets: readonly PayWallet[] }>(notProvided('readBalances')),
-    /** Sends `pay.wallets` with the connections of `namespace` (multi-wallet's list, empty when it is off) now and at each change. */
+    /** Sends `pay.wallets` with the connections of `namespace` (its own connection and multi-wallet's list) now and at each change. */
     watchWallets: fromCallback<EventObject, { namespace: string }>(notProvided('watchWallets')),
     switchNetwork: fromPromise<void, { connectorId: string; caipNetworkId: string }>(notProvided('switchNetwork')),
     transaction: transactionMachine,

@@ -256,6 +256,9 @@ export const payMachine = paySetup.createMachine({
             // Connect lists the active namespace's wallets: the payment's namespace is made active first when it is not.
             'pay.connectWallet': [{ guard: 'isOtherNamespaceActive', actions: [showConnect, switchToPayNetwork] }, { actions: showConnect }],
             'root.account': [{ guard: 'isPayNamespaceAccount', target: 'reading', actions: ['setTarget', showPayView] }, { guard: 'isConnectedMoment', actions: ['setTarget', showPayView] }, { actions: 'setTarget' }],
+            // A wallet of the asset's namespace connected there (told by `watchWallets` before or after the root's
+            // moment): the Pay view back with its balances read, as for the root's moment.
+            'pay.wallets': [{ guard: 'isWalletSetChanged', target: 'reading', actions: ['setHeld', showPayView] }, { actions: 'setHeld' }],
           },
         },
         ready: {

@@ -81,9 +81,10 @@ export type FeatureHost = {
   /** This instance's storage (spec §3 keys): the multi-wallet list keeps its connections there. */
   storage: ModalStorage
   /**
-   * Calls `listener` with the wallet connections of `namespace` the visitor holds (multi-wallet's list, spec §6: each
-   * one's acting address, connector and last known chain, empty when multi-wallet is off), now and whenever they change;
-   * returns the unsubscribe. Pay lists them as the wallets that may pay.
+   * Calls `listener` with the wallet connections of `namespace` the visitor holds: the namespace's own connection when
+   * it is connected (also while another namespace is the active one, spec §2) and multi-wallet's list (spec §6, empty
+   * when multi-wallet is off), each with its acting address, connector and last known chain, now and whenever they
+   * change; returns the unsubscribe. Pay lists them as the wallets that may pay.
    */
   watchWallets: (namespace: string, listener: (wallets: readonly PayWallet[]) => void) => () => void
   /** The embedded wallet, present for the email login's assembly (fetched with it). */

@@ -4,7 +4,7 @@
  * with its first use), and the settings each feature's registration takes from the options.
  */
 import * as v from 'valibot'
-import type { AnyActorLogic } from 'xstate'
+import type { ActorRefFrom, AnyActorLogic } from 'xstate'
 import type { AdaptersByNamespace } from '../../adapters/actors.ts'
 import { callForeign } from '../../adapters/boundary.ts'
 import { InvalidProviderResponseError, summarizeError } from '../../adapters/errors.ts'
@@ -13,6 +13,7 @@ import type { SiwxConfig } from '../../kernel/siwx.ts'
 import type { ChainAdapter, Eip1193Provider } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { RootActor } from '../../machines/root.ts'
+import type { connectionMachine } from '../../machines/connection.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
 import type { AccountType, ModalStorage } from '../../services/storage.ts'
@@ -137,16 +138,29 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       isMobile: resolvePlatform(p.options.platform) === 'mobile',
       storage: p.storage,
       watchWallets: (namespace, listener) => {
-        const now = () => p.held.list(namespace).map((c) => ({ connectorId: c.connectorId, address: c.address, caipNetworkId: c.caipNetworkId ?? '' }))
+        // The namespace's own connection first (connected while another namespace is the active one, spec §2 one
+        // connection per namespace), then multi-wallet's held ones; Pay lists each address once.
+        const own = p.root().system.get(`connection.${namespace}`) as ActorRefFrom<typeof connectionMachine> | undefined
+        const ownWallet = (): Array<{ connectorId: string; address: string; caipNetworkId: string }> => {
+          const account = own ? connectAccount(own.getSnapshot()) : undefined
+          return account?.isConnected && account.address && account.connectorId ? [{ connectorId: account.connectorId, address: account.address, caipNetworkId: `${namespace}:${account.chainId}` }] : []
+        }
+        const now = () => [...ownWallet(), ...p.held.list(namespace).map((c) => ({ connectorId: c.connectorId, address: c.address, caipNetworkId: c.caipNetworkId ?? '' }))]
         let told = JSON.stringify(now())
         listener(now())
-        return p.held.subscribe(() => {
+        const changed = () => {
           const wallets = now()
           const text = JSON.stringify(wallets)
           if (text === told) return
           told = text
           listener(wallets)
-        })
+        }
+        const unsubscribeHeld = p.held.subscribe(changed)
+        const ownSubscription = own?.subscribe(changed)
+        return () => {
+          unsubscribeHeld()
+          ownSubscription?.unsubscribe()
+        }
       },
     }))
   /**

@@ -153,7 +153,7 @@ describe('the Pay view', () => {
     expect(app.modal.getState().account).toMatchObject({ connectorId: RDNS, address: active })
   }, 60_000)
 
-  test('behavior: a SOL payment while the site is on EVM: Connect a wallet makes Solana the active namespace and Connect lists the Solana wallets; the one connected brings Pay back with its balance and pays on the local Solana chain; the EVM wallet stays connected', async () => {
+  test('behavior: a SOL payment while the site is on EVM: Connect a wallet makes Solana the active namespace and Connect lists the Solana wallets; the one connected brings Pay back with its balance and pays on the local Solana chain; the EVM wallet stays connected; back on EVM, the next SOL payment lists the connected Solana wallet at once and pays from it, the site staying on EVM', async () => {
     app = await renderApp({ stored: true, authorised: true, namespaces: true, features: { pay: true } })
     await waitFor(() => expect(app!.modal.getState().account.isConnected).toBe(true))
     expect(app.modal.getState().activeNamespace).toBe('eip155')
@@ -196,5 +196,25 @@ describe('the Pay view', () => {
     expect(app.modal.getState().account.address).toBe(solanaAddress)
     expect(app.modal.actor.getSnapshot().context.wallets.eip155).toMatchObject({ status: 'connected', address: evm })
     expect(app.wallet.pending).toEqual([])
-  }, 60_000)
+
+    // Done closes the modal. Back on EVM: the Solana wallet is still connected in its own namespace, so Pay lists it
+    // with no Connect.
+    fireEvent.click(within(await app.get('dialog', en.titles.Pay)).getByRole('button', { name: t.done }))
+    await waitFor(() => expect(app!.modal.getState().open).toBe(false))
+    app.modal.switchNetwork('eip155:31337')
+    await waitFor(() => expect(app!.modal.getState()).toMatchObject({ activeNamespace: 'eip155', account: { address: evm } }))
+    const second = app.modal.pay({ recipient: to, amount: '0.0025', asset: `${SOLANA_LOCALNET_CAIP_NETWORK_ID}/slip44:501` })
+    dialog = await app.get('dialog', en.titles.Pay)
+    view = within(dialog)
+    await waitFor(() => expect(view.getByTestId('pay-balance').textContent).toMatch(new RegExp(`^Wallet ${solanaAddress.slice(0, 6)}…${solanaAddress.slice(-4)} · balance [\\d,.]+ SOL$`)), { timeout: 15_000 })
+    expect(view.queryByTestId('pay-no-wallet')).toBeNull()
+    fireEvent.click(view.getByRole('button', { name: t.payButton('0.0025', 'SOL') }))
+    await app.settle()
+    await approve()
+    await expect(second).resolves.toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '0.0025' })
+    const after = await fetch(solanaRpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'getBalance', params: [to] }) })
+    expect(((await after.json()) as { result: { value: number } }).result.value).toBe(20_000_000)
+    expect(app.modal.getState()).toMatchObject({ activeNamespace: 'eip155', account: { address: evm } })
+    expect(app.wallet.pending).toEqual([])
+  }, 90_000)
 })
