@@ -176,6 +176,11 @@ describe("the facade's idle prefetch", () => {
   const base = (extra: Partial<ModalOptions> = {}): ModalOptions =>
     ({ projectId: 'p', networks: [mainnet, arbitrum], storage: createMemoryStorage(), walletConnect: false, enableReconnect: false, ...extra }) as ModalOptions
   const idle = holdIdleCallbacks()
+  /**
+   * Each idle step waits on modules imported lazily (the core, Connect's, the feature machines): on a loaded machine
+   * Vitest's transform of them can take seconds, so these waits get the test's own limit rather than waitFor's 1 s.
+   */
+  const imported = { timeout: 15_000, interval: 20 }
   beforeEach(() => {
     forgetCoreForTests()
   })
@@ -188,7 +193,7 @@ describe("the facade's idle prefetch", () => {
     expect(modal.isCoreRequested()).toBe(true)
     expect(modal.peekCore()).toBeUndefined()
     // The core's module arrives; its creation waits for an idle period of its own.
-    await vi.waitFor(() => expect(idle.pending).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1), imported)
     expect(modal.peekCore()).toBeUndefined()
     fireIdle()
     expect(modal.peekCore()).toBeDefined()
@@ -202,16 +207,16 @@ describe("the facade's idle prefetch", () => {
     vi.stubGlobal('fetch', fetches)
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.pending).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1), imported)
     fireIdle()
     const core = modal.peekCore()!
     const before = modal.getState()
     const listener = vi.fn()
     modal.subscribe(listener)
     expect(Object.keys(core.actor.getSnapshot().context.features)).toEqual([])
-    await vi.waitFor(() => expect(idle.pending).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1), imported)
     fireIdle()
-    await vi.waitFor(() => expect(Object.keys(core.actor.getSnapshot().context.features).sort()).toEqual(['catalogue', 'remoteConfig']))
+    await vi.waitFor(() => expect(Object.keys(core.actor.getSnapshot().context.features).sort()).toEqual(['catalogue', 'remoteConfig']), imported)
     expect(fetches).not.toHaveBeenCalled()
     expect(modal.getState()).toBe(before)
     expect(listener).not.toHaveBeenCalled()
@@ -224,9 +229,9 @@ describe("the facade's idle prefetch", () => {
   test('behavior: an intent before the third idle period leaves the feature machines to the opening: the idle step brings none', async () => {
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.pending).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1), imported)
     fireIdle()
-    await vi.waitFor(() => expect(idle.pending).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1), imported)
     modal.prefetch('Connect')
     modal.open()
     fireIdle()
@@ -243,7 +248,7 @@ describe("the facade's idle prefetch", () => {
   test('behavior: destroyed between the fetch and the next idle period: no core is created', async () => {
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.pending).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1), imported)
     modal.destroy()
     fireIdle()
     expect(modal.peekCore()).toBeUndefined()
@@ -254,7 +259,7 @@ describe("the facade's idle prefetch", () => {
     vi.stubGlobal('navigator', { ...navigator, connection })
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle.pending).toBe(1))
+    await vi.waitFor(() => expect(idle.pending).toBe(1), imported)
     connection.saveData = true
     fireIdle()
     expect(modal.peekCore()).toBeUndefined()
