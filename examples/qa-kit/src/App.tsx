@@ -67,7 +67,10 @@ const modal = createModal({
   projectId: 'latchkey-example',
   networks: [anvil, anvil2, solanaLocal],
   metadata: { name: 'latchkey QA kit example', description: 'Tested with latchkey/testing', url: location.origin, icons: [] },
-  walletConnect: false,
+  // Mobile wallets over WalletConnect, on the hosted relay (the modal's default `relayUrl`). The tests' `walletConnect`
+  // fixture points this socket at a loopback relay with a test wallet on it; a test outside Playwright passes
+  // `walletConnect: { relayUrl: pair.relayUrl }` instead (latchkey/testing/node).
+  walletConnect: {},
   // `?siwx=off`: the same page without sign-in (the generated connection and network journeys open it).
   ...(new URLSearchParams(location.search).get('siwx') === 'off' ? {} : { siwx }),
   ...(inspect ? { inspect } : {}),
