@@ -56,6 +56,11 @@ const nextKey = () => `latchkey-pay-${Date.now().toString(36)}-${(sequence++).to
  */
 export function createPayCommands({ actor, faced, storage, load }: { actor: RootActor; faced: () => FacedFeature[]; storage: ModalStorage; load: () => Promise<typeof import('../../machines/pay.input.ts')> }) {
   const holder = () => faced().find((f) => f.face.pay)
+  /**
+   * The boundary check once fetched: later payments check synchronously, since a browser's `import()` of a module it
+   * already holds still answers a task later, which put the Pay view a frame after the click.
+   */
+  let input: Awaited<ReturnType<typeof load>> | undefined
 
   /** Settles once the request `key` ended (or was refused), following the root (the feature's arrival) and the feature; a stopped root (destroyed) is cancelled. */
   function follow(key: string): Promise<PayReturnType> {
@@ -135,7 +140,8 @@ export function createPayCommands({ actor, faced, storage, load }: { actor: Root
         actor.send({ type: 'feature.alert', ...payNotEnabled })
         return { status: 'failed', reason: payOffReason }
       }
-      const { validatePay } = await load()
+      input ??= await load()
+      const { validatePay } = input
       const request = validatePay(parameters, actor.getSnapshot().context.network.getSnapshot().context.networks)
       const feature = featureTaking('pay.request')
       if (!feature) return { status: 'failed', reason: 'Paying is not part of this build.' }
