@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it, vi } from 'vitest'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Address, EIP1193Provider, Hex } from 'viem'
@@ -740,7 +740,9 @@ describe('DevWallet', () => {
       expect((await foreign.status())['id']).not.toBe(foreign.id)
       const failing = await batchIn(wallet, 'statusFails', to)
       await expectRpcError(failing.status(), -32603)
-      expect(await createPublicClient({ transport: http(rpc1) }).getBalance({ address: to })).toBe(6n)
+      // Each call is sent once the one before was accepted, not mined: the last lands a block later on a busy node.
+      const chain = createPublicClient({ transport: http(rpc1) })
+      await vi.waitFor(async () => expect(await chain.getBalance({ address: to })).toBe(6n), { timeout: 15_000, interval: 100 })
     })
   })
 })
