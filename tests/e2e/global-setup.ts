@@ -11,7 +11,7 @@
  * `E2E_STACKS` already set (stacks started by hand) is kept as is: nothing starts, nothing stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { FullConfig } from '@playwright/test'
@@ -136,7 +136,8 @@ async function startStack(index: number, built: Promise<void>, attempt = 1): Pro
   }
   const gone = outcome === 'exit'
   await stop()
-  const output = readFileSync(logPath, 'utf8')
+  // Another Playwright run in this checkout empties test-results/ when it starts: the log may be gone, not the reason.
+  const output = existsSync(logPath) ? readFileSync(logPath, 'utf8') : `(${logPath} is gone: another Playwright run in this checkout emptied test-results/ meanwhile)`
   if (attempt < STACK_START_ATTEMPTS) {
     console.log(`e2e stack ${index}: start attempt ${attempt} failed (${gone ? `exit ${child.exitCode}` : 'timeout'}), trying again on new ports:\n${output.slice(-1_500)}`)
     return startStack(index, built, attempt + 1)
