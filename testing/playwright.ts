@@ -63,7 +63,7 @@ export type LatchkeyTestOptions = {
    * `projectId`, `statement` when it has them); the page's origin is Playwright's `baseURL`. Default none.
    */
   startSignedIn: Omit<SignedInStartOptions, 'origin'> | undefined
-  /** The `walletConnect` pair's wallet: `mnemonic` or `accounts`, `answer`, `projectId` (worker-wide; default anvil's first account, 'approve'). */
+  /** The `walletConnect` pair's wallet: `mnemonic` (and `accountCount`) or `accounts`, `answer`, `projectId` (worker-wide; default anvil's five dev accounts, the first active, and 'approve'). */
   walletConnectOptions: Omit<WalletConnectPairOptions, 'rpcUrl' | 'port'>
   /** The relay hosts whose sockets the page opens on the pair's relay; default the hosted relay's (the modal's default `relayUrl`). */
   walletConnectRelayHosts: readonly string[]
@@ -129,8 +129,10 @@ export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rp
   walletConnect: async ({ page, walletConnectPair, walletConnectRelayHosts, walletConnectOptions }, use) => {
     await routeWalletConnect(page, walletConnectPair.relayUrl, walletConnectRelayHosts)
     await use(walletConnectPair)
-    // The next test of this worker starts with no session and the worker's answer.
+    // The next test of this worker starts with no session, the worker's answer, its first account active and no misbehaviour.
     await walletConnectPair.wallet.disconnect().catch(() => {})
     walletConnectPair.wallet.setAnswer(walletConnectOptions.answer ?? 'approve')
+    walletConnectPair.wallet.misbehave({})
+    await walletConnectPair.wallet.setAccount(0).catch(() => {})
   },
 })

@@ -6,9 +6,10 @@
 import { connectChain } from '../playwright/chain.ts'
 import { PromptDesk } from '../prompts.ts'
 import { devProjectId, type DevMobilePending, type DevMobilePendingKind } from '../walletConnect/types.ts'
+import { devAccounts } from '../wallet/accounts.ts'
 import { DevMobileWallet } from '../walletConnect/wallet.ts'
 import { startRelay } from './relay/server.ts'
-import { type ParsedPairOptions, type WalletConnectPair, walletConnectAnswer } from './walletConnectPair.ts'
+import type { ParsedPairOptions, WalletConnectPair } from './walletConnectPair.ts'
 
 const kinds: readonly DevMobilePendingKind[] = ['proposal', 'sign', 'sendTransaction', 'switchChain', 'addChain']
 
@@ -18,9 +19,6 @@ const kinds: readonly DevMobilePendingKind[] = ['proposal', 'sign', 'sendTransac
  *   DevMobileWalletError when the SDK client cannot start.
  */
 export async function startPair(options: ParsedPairOptions): Promise<WalletConnectPair> {
-  // The SDK's own test switch: without it the wallet side asks the hosted verify service about each proposal and
-  // request (a call off the machine; it fails softly offline). Set for this Node process, as Vitest sets it.
-  process.env.IS_VITEST = 'true'
   const chainId = options.chainId ?? (await connectChain(options.rpcUrl)).chainId
   const relay = await startRelay({ port: options.port })
   let wallet: DevMobileWallet
@@ -29,7 +27,7 @@ export async function startPair(options: ParsedPairOptions): Promise<WalletConne
       relayUrl: relay.url,
       projectId: options.projectId ?? devProjectId,
       chains: [{ chainId, name: `Chain ${chainId}`, rpcUrl: options.rpcUrl }],
-      ...(options.account ? { account: options.account } : {}),
+      accounts: options.accounts ?? devAccounts(),
       metadata: { name: 'Latchkey WalletConnect Test Wallet', description: 'The WalletConnect test wallet of latchkey/testing', url: 'http://127.0.0.1', icons: [] },
       logLevel: 'silent',
     })
@@ -42,7 +40,7 @@ export async function startPair(options: ParsedPairOptions): Promise<WalletConne
     {
       pending: () => wallet.pending,
       // Failures show in the wallet's state (`lastError`); the dapp sees the SDK's answer.
-      apply: (prompt, answer) => void (answer === 'approve' ? wallet.approve(prompt.id) : wallet.reject(prompt.id)).catch(() => {}),
+      apply: (prompt, answer) => void (answer === 'approve' ? wallet.approve(prompt.id) : answer === 'reject' ? wallet.reject(prompt.id) : wallet.fail(prompt.id, answer)).catch(() => {}),
     },
     options.answer,
   )
@@ -51,17 +49,26 @@ export async function startPair(options: ParsedPairOptions): Promise<WalletConne
   return {
     relayUrl: relay.url,
     wallet: {
-      address: wallet.address,
+      get address() {
+        return wallet.address
+      },
+      get addresses() {
+        return wallet.addresses
+      },
       state: () => wallet.state,
       get prompts() {
         return desk.prompts
       },
-      setAnswer: (answer) => desk.setAnswer(walletConnectAnswer(answer, 'answer')),
-      answerNext: (answer, kind) => desk.answerNext(walletConnectAnswer(answer, 'answer'), kind),
+      setAnswer: (answer) => desk.setAnswer(answer),
+      answerNext: (answer, kind) => desk.answerNext(answer, kind),
       waitForPrompt: (kind) => desk.waitForPrompt(kind),
-      settle: (answer, id) => desk.settle(walletConnectAnswer(answer, 'answer'), id),
+      settle: (answer, id) => desk.settle(answer, id),
       waitFor: (predicate, timeoutMs) => wallet.waitFor(predicate, timeoutMs),
       switchChain: (id) => wallet.switchChain(id),
+      setAccount: (index) => wallet.setAccount(index),
+      misbehave: (misbehaviour) => {
+        wallet.misbehave = { ...misbehaviour }
+      },
       disconnect: () => wallet.disconnect(),
     },
     pair: (uri) => wallet.pair(uri),

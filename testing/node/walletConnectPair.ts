@@ -4,7 +4,8 @@
  * internet. The dapp's modal talks to the relay (`walletConnect: { relayUrl: pair.relayUrl }`, or the `walletConnect`
  * fixture of `latchkey/testing/playwright`, which routes the page's relay socket to it); the test reads the pairing URI
  * the modal shows and hands it to {@link WalletConnectPair.pair}; the wallet answers each proposal and request as the
- * test says (approve, reject, hang), signs with keys from a mnemonic and sends to the chain's RPC. Node only.
+ * test says (approve, reject, hang, or fail with a given error), signs with keys from a mnemonic (several accounts, one
+ * active) and sends to the chain's RPC. Node only.
  *
  * Needs `ws` and `@walletconnect/sign-client` (optional peers of latchkey); they load on the first start.
  */
@@ -13,7 +14,7 @@ import { withPeers } from '../playwright/peers.ts'
 import { parseAnswer, type PromptAnswer } from '../prompts.ts'
 import { accountsFromOptions, preview } from '../wallet/keys.ts'
 import type { LocalAccount } from 'viem'
-import type { DevMobilePending, DevMobilePendingKind, DevMobileWalletState } from '../walletConnect/types.ts'
+import type { DevMobilePending, DevMobilePendingKind, DevMobileWalletMisbehaviour, DevMobileWalletState } from '../walletConnect/types.ts'
 
 /** The packages a pair needs (optional peer dependencies of latchkey). */
 export const WALLETCONNECT_PAIR_PEERS = ['ws', '@walletconnect/sign-client'] as const
@@ -24,10 +25,20 @@ export type WalletConnectPairOptions = {
   rpcUrl: string
   /** The chain's id; default the id the node reports (`eth_chainId`). */
   chainId?: number
-  /** The wallet's key: the first account of `mnemonic` (BIP-39, English), or the first of `accounts` (private keys). Default anvil's first dev account. */
+  /**
+   * The wallet's keys, as the EIP-1193 test wallet's: the first `accountCount` accounts (default 5) of `mnemonic`
+   * (BIP-39, English), or `accounts` (private keys). Default anvil's five dev accounts. The first is active; every
+   * session carries them all on each of its chains, the active one first.
+   */
   mnemonic?: string
   accounts?: readonly string[]
-  /** How the wallet answers each proposal and request unless told otherwise: 'approve' (default), 'reject' or 'hang'. */
+  /** How many accounts `mnemonic` gives (1–20). */
+  accountCount?: number
+  /**
+   * How the wallet answers each proposal and request unless told otherwise: 'approve' (default), 'reject' (5000 for a
+   * proposal, 4001 for a request), 'hang', or `{ code, message, data? }` (the request's JSON-RPC error; a proposal's
+   * rejection reason).
+   */
   answer?: WalletConnectAnswer
   /** The 32-hex project id the wallet gives the SDK; a loopback relay never checks it. Default one that spells "latchkey". */
   projectId?: string
@@ -35,16 +46,21 @@ export type WalletConnectPairOptions = {
   port?: number
 }
 
-/** How the WalletConnect test wallet answers a prompt: approved, rejected (5000 for a proposal, 4001 for a request), or left hanging. */
-export type WalletConnectAnswer = Exclude<PromptAnswer, { code: number }>
+/**
+ * How the WalletConnect test wallet answers a prompt: approved, rejected (5000 for a proposal, 4001 for a request), left
+ * hanging, or failed with `{ code, message, data? }` — the same answers as the other test wallets'.
+ */
+export type WalletConnectAnswer = PromptAnswer
 
 /** What a WalletConnect test wallet's prompt asks: a session 'proposal', or a request's kind ('sign', 'sendTransaction', 'switchChain', 'addChain'). */
 export type WalletConnectPromptKind = DevMobilePendingKind
 
 /** The test's handle on the WalletConnect test wallet of a pair. */
 export type WalletConnectTestWallet = {
-  /** The account the wallet holds (checksummed). */
+  /** The active account (checksummed): it signs what names no other account. */
   readonly address: `0x${string}`
+  /** Every account the wallet holds (checksummed), index order. */
+  readonly addresses: readonly `0x${string}`[]
   /** A snapshot: status, sessions, chain, pending prompts. */
   state(): DevMobileWalletState
   /** The prompts left hanging, oldest first. */
@@ -59,8 +75,19 @@ export type WalletConnectTestWallet = {
   settle(answer: Exclude<WalletConnectAnswer, 'hang'>, id?: number): void
   /** Resolves once the wallet's state satisfies `predicate` (e.g. a session the dapp acknowledged). @throws DevMobileWalletError after `timeoutMs` (default 10 000). */
   waitFor(predicate: (state: DevMobileWalletState) => boolean, timeoutMs?: number): Promise<DevMobileWalletState>
-  /** Switches the wallet's chain (one of its chains) and tells every session (`chainChanged`). */
+  /** Switches the wallet's chain (one of its chains) and tells every session (`chainChanged`). @throws DevMobileWalletError for a chain it does not have. */
   switchChain(chainId: number): Promise<void>
+  /**
+   * Makes account `index` the active one (as the user does in the wallet): every session's accounts are updated with
+   * it first, then `accountsChanged` is emitted. @throws DevMobileWalletError outside the wallet's accounts.
+   */
+  setAccount(index: number): Promise<void>
+  /**
+   * Makes the wallet misbehave like a broken real one: `results` (answers sent instead of the real ones, by method —
+   * garbage such as `{ personal_sign: { not: 'a signature' } }`), `address` (a non-address in the session's accounts),
+   * `neverAnswer` (methods never answered). Replaces the previous misbehaviour; `{}` ends it.
+   */
+  misbehave(misbehaviour: DevMobileWalletMisbehaviour): void
   /** Ends the sessions from the wallet's side (the dapp gets `session_delete`). */
   disconnect(): Promise<void>
 }
@@ -81,12 +108,13 @@ export type WalletConnectPair = {
 }
 
 /** The options checked, what the start needs. */
-export type ParsedPairOptions = { rpcUrl: string; chainId: number | undefined; account: LocalAccount | undefined; answer: WalletConnectAnswer; projectId: string | undefined; port: number }
+export type ParsedPairOptions = { rpcUrl: string; chainId: number | undefined; accounts: LocalAccount[] | undefined; answer: WalletConnectAnswer; projectId: string | undefined; port: number }
 
 /**
  * Checks the options of a pair without starting anything.
  * @throws TestWalletOptionsError naming the field: `rpcUrl` not an http(s) URL, `chainId` not a positive integer, a
- *   malformed `mnemonic` or `accounts` (or both), an answer other than 'approve', 'reject' or 'hang', a `projectId`
+ *   malformed `mnemonic`, `accountCount` or `accounts` (or both), an answer other than 'approve', 'reject', 'hang' or
+ *   `{ code, message }`, a `projectId`
  *   not 32 hex characters, a `port` outside 0–65535.
  */
 export function parsePairOptions(options: WalletConnectPairOptions): ParsedPairOptions {
@@ -100,11 +128,11 @@ export function parsePairOptions(options: WalletConnectPairOptions): ParsedPairO
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw invalid('options.rpcUrl must be an http(s) URL', rpcUrl)
   if (chainId !== undefined && (!Number.isSafeInteger(chainId) || chainId <= 0)) throw invalid('options.chainId must be a positive integer', chainId)
-  const parsedAnswer = walletConnectAnswer(answer, 'options.answer')
+  const parsedAnswer = parseAnswer(answer, 'options.answer')
   if (projectId !== undefined && (typeof projectId !== 'string' || !/^[0-9a-f]{32}$/i.test(projectId))) throw invalid('options.projectId must be 32 hex characters', projectId)
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw invalid('options.port must be an integer from 0 to 65535', port)
-  const account = accountsFromOptions({ accounts: options.accounts, mnemonic: options.mnemonic, accountCount: 1 })?.[0]
-  return { rpcUrl, chainId, account, answer: parsedAnswer, projectId, port }
+  const accounts = accountsFromOptions({ accounts: options.accounts, mnemonic: options.mnemonic, accountCount: options.accountCount })
+  return { rpcUrl, chainId, accounts, answer: parsedAnswer, projectId, port }
 }
 
 function invalid(details: string, value: unknown): TestWalletOptionsError {
@@ -112,8 +140,8 @@ function invalid(details: string, value: unknown): TestWalletOptionsError {
 }
 
 /**
- * Starts a loopback WalletConnect pair: the relay on 127.0.0.1 and the WalletConnect test wallet on it, holding one
- * account, on the chain of `rpcUrl`.
+ * Starts a loopback WalletConnect pair: the relay on 127.0.0.1 and the WalletConnect test wallet on it, holding the
+ * accounts of the options (the first active), on the chain of `rpcUrl`.
  *
  * @throws TestWalletOptionsError for malformed options (see {@link parsePairOptions}), before anything starts;
  *   TestWalletError when `ws` or `@walletconnect/sign-client` (optional peers of latchkey) is not installed, naming
@@ -128,14 +156,4 @@ export async function startWalletConnectPair(options: WalletConnectPairOptions):
   const parsed = parsePairOptions(options)
   const { startPair } = await withPeers('The WalletConnect test pair', WALLETCONNECT_PAIR_PEERS, () => import('./walletConnectPair.run.ts'))
   return startPair(parsed)
-}
-
-/**
- * Checks an answer for the WalletConnect test wallet.
- * @throws TestWalletOptionsError when it is not 'approve', 'reject' or 'hang'.
- */
-export function walletConnectAnswer(answer: unknown, field: string): WalletConnectAnswer {
-  const parsed = parseAnswer(answer, field)
-  if (typeof parsed === 'object') throw invalid(`${field} must be 'approve', 'reject' or 'hang' (the WalletConnect test wallet answers no custom error)`, answer)
-  return parsed
 }

@@ -8,9 +8,8 @@ export type MobileCallsHost = {
   chainId: number
   /** The chain's wallet client (signs locally, sends to the chain's anvil). */
   client: WalletClient<Transport, Chain>
-  account: LocalAccount
-  /** Throws -32602 for a malformed address, 4100 for another account than the wallet's. */
-  checkAddress(method: string, address: unknown): void
+  /** The account `address` names; throws -32602 for a malformed address, 4100 for one the wallet does not hold. */
+  accountNamed(method: string, address: unknown): LocalAccount
   /** Every chain the wallet knows. */
   chainIds(): number[]
 }
@@ -22,20 +21,18 @@ export type MobileCallsHost = {
  * and sent to the chain's anvil). The visitor approves the batch once, in the wallet's own prompt, before `request`.
  */
 export function mobileWalletCalls(host: MobileCallsHost): DevWalletCalls {
-  const { client, account } = host
+  const { client } = host
   return new DevWalletCalls({
     send: async (tx) => {
-      const { from: _from, value, gas, ...rest } = tx as { from: Hex; to?: Hex; data?: Hex; value?: Hex; gas?: Hex }
+      const { from, value, gas, ...rest } = tx as { from: Hex; to?: Hex; data?: Hex; value?: Hex; gas?: Hex }
+      const account = host.accountNamed('eth_sendTransaction', from)
       return client.sendTransaction({ ...rest, account, chain: client.chain, ...(value ? { value: BigInt(value) } : {}), ...(gas ? { gas: BigInt(gas) } : {}) } as Parameters<typeof client.sendTransaction>[0])
     },
     // Approved already: the wallet's prompt for `wallet_sendCalls` came before the batch runs.
     ask: async () => {},
     read: (method, params) => client.request({ method, params } as never),
     chainId: () => host.chainId,
-    account: (method, address) => {
-      host.checkAddress(method, address)
-      return { address: account.address }
-    },
+    account: (method, address) => ({ address: host.accountNamed(method, address).address }),
     chainIds: () => host.chainIds(),
     error: (code, message) => new DevWalletRpcError(code, message),
     sendDelegated: () => Promise.reject(new DevWalletRpcError(4200, 'The mobile wallet runs batched calls one by one.')),
@@ -46,14 +43,14 @@ export function mobileWalletCalls(host: MobileCallsHost): DevWalletCalls {
  * The batched calls of each chain the wallet knows, made on first use (their ids are the chain's).
  * @returns a lookup that throws -32602 for a chain the wallet does not know.
  */
-export function callsByChain(chains: WalletChains, account: LocalAccount, checkAddress: MobileCallsHost['checkAddress']): (chainId: number) => DevWalletCalls {
+export function callsByChain(chains: WalletChains, accountNamed: MobileCallsHost['accountNamed']): (chainId: number) => DevWalletCalls {
   const batches = new Map<number, DevWalletCalls>()
   return (chainId) => {
     const chain = chains.find(chainId)
     if (!chain) throw invalidParams('wallet_sendCalls', `the wallet has no RPC for chain ${chainId}.`)
     let calls = batches.get(chainId)
     if (!calls) {
-      calls = mobileWalletCalls({ chainId, client: chains.client(chain), account, checkAddress, chainIds: () => chains.list().map((c) => c.chainId) })
+      calls = mobileWalletCalls({ chainId, client: chains.client(chain), accountNamed, chainIds: () => chains.list().map((c) => c.chainId) })
       batches.set(chainId, calls)
     }
     return calls

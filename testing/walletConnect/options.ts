@@ -12,13 +12,15 @@ import { DevMobileWalletError } from './uri.ts'
 let instances = 0
 
 /** What the wallet starts with, read from its options. */
-export type WalletStart = { projectId: string; account: LocalAccount; storagePrefix: string; metadata: WalletMetadata; storage: KeyValueStorage }
+export type WalletStart = { projectId: string; accounts: LocalAccount[]; storagePrefix: string; metadata: WalletMetadata; storage: KeyValueStorage }
 
 /**
- * Checks the options and fills in their defaults: the dev account `accountIndex` (default 0), {@link devProjectId}, a
+ * Checks the options and fills in their defaults: `accounts`, else `account`, else the dev account `accountIndex`
+ * (default 0); {@link devProjectId}; a
  * fresh in-memory storage under a prefix unique to this wallet (two SDK clients in one realm with one prefix share a
  * Core), the metadata 'Latchkey Dev Mobile Wallet' at the page's origin.
- * @throws DevMobileWalletError when `chains` is empty, a chain is malformed, `accountIndex` is not 0..4,
+ * @throws DevMobileWalletError when `chains` is empty, a chain is malformed, `accounts` is empty or holds something
+ *   other than a local account, `accountIndex` is not 0..4,
  *   `projectId` is not 32 hex characters or `relayUrl` is not a ws:// or wss:// URL.
  */
 export function readWalletOptions(options: DevMobileWalletOptions): WalletStart {
@@ -36,12 +38,21 @@ export function readWalletOptions(options: DevMobileWalletOptions): WalletStart 
   }
   const projectId = options.projectId ?? devProjectId
   if (!/^[0-9a-f]{32}$/i.test(projectId)) throw new DevMobileWalletError('The project id must be 32 hex characters.')
-  let account = options.account
-  if (!account) {
-    const accounts = devAccounts()
+  let accounts: LocalAccount[]
+  if (options.accounts !== undefined) {
+    const given: unknown = options.accounts
+    if (!Array.isArray(given) || given.length === 0 || !given.every(isLocalAccount)) {
+      throw new DevMobileWalletError('The mobile wallet needs `accounts` as a non-empty array of viem local accounts.')
+    }
+    accounts = [...(given as LocalAccount[])]
+  } else if (options.account) {
+    accounts = [options.account]
+  } else {
+    const all = devAccounts()
     const accountIndex = options.accountIndex ?? 0
-    account = accounts[accountIndex]
-    if (!Number.isInteger(accountIndex) || !account) throw new DevMobileWalletError(`No dev account at index ${accountIndex} (0..${accounts.length - 1}).`)
+    const account = all[accountIndex]
+    if (!Number.isInteger(accountIndex) || !account) throw new DevMobileWalletError(`No dev account at index ${accountIndex} (0..${all.length - 1}).`)
+    accounts = [account]
   }
   instances++
   const storagePrefix = options.storagePrefix ?? (options.storage ? 'latchkey-mobile-wallet' : `latchkey-mobile-wallet-${instances}-${Math.random().toString(36).slice(2, 8)}`)
@@ -54,5 +65,10 @@ export function readWalletOptions(options: DevMobileWalletOptions): WalletStart 
     ...options.metadata,
   }
   const storage = options.storage ?? new MemoryKeyValueStorage()
-  return { projectId, account, storagePrefix, metadata, storage }
+  return { projectId, accounts, storagePrefix, metadata, storage }
+}
+
+function isLocalAccount(value: unknown): boolean {
+  const { address, signMessage } = (typeof value === 'object' && value !== null ? value : {}) as { address?: unknown; signMessage?: unknown }
+  return typeof address === 'string' && typeof signMessage === 'function'
 }

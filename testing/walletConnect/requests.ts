@@ -11,14 +11,18 @@ import { eip5792Methods } from '../../kernel/eip5792.ts'
 import type { DevWalletCalls } from '../wallet/calls.ts'
 import { DevWalletRpcError } from '../wallet/provider.ts'
 import type { DevWalletChain, PendingRequestKind } from '../wallet/provider.ts'
-import { hexQuantity, invalidParams, readTransaction, readTypedData, type TransactionFields, tuple } from '../wallet/rpcParams.ts'
+import { hexQuantity, invalidParams, readTransaction, readTypedData, tuple } from '../wallet/rpcParams.ts'
 import { describeRequest } from '../wallet/describe.ts'
 import { type DevMobileWalletMisbehaviour, type QueueEntry, type SessionRequestEvent, walletReasons } from './types.ts'
 import { DevMobileWalletError } from './uri.ts'
 
-/** What a request needs of the wallet: its account, its chains and sessions, and how it switches and batches. */
+/** What a request needs of the wallet: its accounts, its chains and sessions, and how it switches and batches. */
 export type RequestHost = {
-  account: LocalAccount
+  /**
+   * The account `address` names (one of the wallet's), or the active one when `address` is undefined.
+   * @throws DevWalletRpcError -32602 for a malformed address, 4100 for one the wallet does not hold.
+   */
+  accountOf(method: string, address: unknown): LocalAccount
   /** The wallet's current chain. */
   chainId(): number
   findChain(chainId: number): DevWalletChain | undefined
@@ -26,8 +30,6 @@ export type RequestHost = {
   addChain(chain: DevWalletChain): void
   /** The chain's wallet client (signs locally, sends to the chain's node). */
   client(chain: DevWalletChain): WalletClient<Transport, Chain>
-  /** Throws -32602 for a malformed address, 4100 for another account than the wallet's. */
-  checkAddress(method: string, address: unknown): void
   /** CAIP-2 chains of the session's eip155 namespace. */
   sessionChains(topic: string): string[]
   /** Adds the chain to the session when missing, makes it current, emits `chainChanged`. */
@@ -93,6 +95,7 @@ export async function answerRequest(wallet: RequestWallet, event: SessionRequest
       await respond({ result })
     },
     reject: () => respond({ error: walletReasons.userRejectedRequest }),
+    fail: (error) => respond({ error }),
   })
 }
 
@@ -105,18 +108,18 @@ export function prepareRequest(host: RequestHost, method: string, params: unknow
     case 'personal_sign': {
       const [message, address] = tuple(method, params, 2)
       if (typeof message !== 'string') throw invalidParams(method, 'message must be a string.')
-      host.checkAddress(method, address)
-      return { kind: 'sign', run: () => host.account.signMessage({ message: isHex(message) ? { raw: message } : message }) }
+      const account = host.accountOf(method, address ?? null)
+      return { kind: 'sign', run: () => account.signMessage({ message: isHex(message) ? { raw: message } : message }) }
     }
     case 'eth_signTypedData_v4': {
       const [address, json] = tuple(method, params, 2)
-      host.checkAddress(method, address)
+      const account = host.accountOf(method, address ?? null)
       const data = readTypedData(method, json)
       return {
         kind: 'sign',
         run: async () => {
           try {
-            return await host.account.signTypedData(data)
+            return await account.signTypedData(data)
           } catch (error) {
             throw invalidParams(method, error instanceof ViemBaseError ? error.shortMessage : String(error))
           }
@@ -124,7 +127,8 @@ export function prepareRequest(host: RequestHost, method: string, params: unknow
       }
     }
     case 'eth_sendTransaction': {
-      const request = readRequestTransaction(host, method, params)
+      const { from, fields: request } = readTransaction(method, params)
+      const account = host.accountOf(method, from)
       const chain = host.findChain(caipReference(chainId))
       if (!chain) throw invalidParams(method, `the wallet has no RPC for chain ${chainId}.`)
       return {
@@ -132,7 +136,7 @@ export function prepareRequest(host: RequestHost, method: string, params: unknow
         run: async () => {
           const client = host.client(chain)
           try {
-            return await client.sendTransaction({ ...request, account: host.account } as Parameters<typeof client.sendTransaction>[0])
+            return await client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0])
           } catch (error) {
             throw nodeError(error)
           }
@@ -176,17 +180,10 @@ export function prepareRequest(host: RequestHost, method: string, params: unknow
     if (method !== 'wallet_sendCalls') return { kind: 'sign', immediate: true, run: () => calls.request(method, params) }
     const [request] = tuple(method, params, 1)
     if (typeof request !== 'object' || request === null) throw invalidParams(method, 'expected [{ version, chainId, from, calls }].')
-    host.checkAddress(method, (request as { from?: unknown }).from)
+    host.accountOf(method, (request as { from?: unknown }).from ?? null)
     return { kind: 'sendTransaction', run: () => calls.request(method, params) }
   }
   throw new DevWalletRpcError(4200, `The mobile wallet does not support ${method}.`)
-}
-
-/** A transaction request's fields; its `from`, when given, must be the wallet's account (4100). */
-function readRequestTransaction(host: RequestHost, method: string, params: unknown): TransactionFields {
-  const { from, fields } = readTransaction(method, params)
-  if (from !== undefined) host.checkAddress(method, from)
-  return fields
 }
 
 /** A chain id from a hex quantity ('0x7a69') or a decimal number; -32602 otherwise. */

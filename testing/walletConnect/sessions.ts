@@ -5,6 +5,7 @@
 import type { SignClient } from '@walletconnect/sign-client'
 import type { DevMobileSession, Proposal, ProposalPlan } from './types.ts'
 import { sessionUpdateTimeout, walletReasons } from './types.ts'
+import { caip10 } from './accounts.ts'
 import { DevMobileWalletError } from './uri.ts'
 
 /** The SDK client (`SignClient` is exported as a value, so its instance type is derived). */
@@ -49,18 +50,35 @@ export function sessionView(s: {
 }
 
 /**
- * Updates the session's eip155 namespace with `chainId` (and `address` on it) and waits for the dapp's acknowledgement.
+ * Updates the session's eip155 namespace with `chainId` (and `addresses` on it, CAIP-10) and waits for the dapp's
+ * acknowledgement.
  * @throws DevMobileWalletError when the dapp does not acknowledge within {@link sessionUpdateTimeout} ms.
  */
-export async function ensureChainInSession(client: SessionClient, topic: string, chainId: number, address: string): Promise<void> {
+export async function ensureChainInSession(client: SessionClient, topic: string, chainId: number, addresses: readonly string[]): Promise<void> {
   const session = client.session.get(topic)
   const caip = `eip155:${chainId}`
   const eip155 = session.namespaces.eip155
   if (!eip155 || eip155.chains?.includes(caip)) return
-  const namespaces = {
-    ...session.namespaces,
-    eip155: { ...eip155, chains: [...(eip155.chains ?? []), caip], accounts: [...eip155.accounts, `${caip}:${address}`] },
-  }
+  await updateEip155(client, topic, { ...eip155, chains: [...(eip155.chains ?? []), caip], accounts: [...eip155.accounts, ...caip10(caip, addresses)] })
+}
+
+/**
+ * Rewrites the accounts of the session's eip155 namespace on each of its chains as `addresses` (CAIP-10; the active
+ * account first) and waits for the dapp's acknowledgement. Nothing is sent when they are the same already.
+ * @throws DevMobileWalletError when the dapp does not acknowledge within {@link sessionUpdateTimeout} ms.
+ */
+export async function setSessionAccounts(client: SessionClient, topic: string, addresses: readonly string[]): Promise<void> {
+  const eip155 = client.session.get(topic).namespaces.eip155
+  if (!eip155) return
+  const accounts = (eip155.chains ?? []).flatMap((chain) => caip10(chain, addresses))
+  if (accounts.join() === eip155.accounts.join()) return
+  await updateEip155(client, topic, { ...eip155, accounts })
+}
+
+type Eip155Namespace = NonNullable<ReturnType<SessionClient['session']['get']>['namespaces']['eip155']>
+
+async function updateEip155(client: SessionClient, topic: string, eip155: Eip155Namespace): Promise<void> {
+  const namespaces = { ...client.session.get(topic).namespaces, eip155 }
   const { acknowledged } = await client.update({ topic, namespaces })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
@@ -73,4 +91,25 @@ export async function ensureChainInSession(client: SessionClient, topic: string,
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** Emits `event` on `chainId` (CAIP-2) to each session of `topics` whose eip155 namespace has that chain. */
+export async function emitSessionEvent(client: SessionClient, topics: readonly string[], chainId: string, event: { name: string; data: unknown }): Promise<void> {
+  for (const topic of topics) {
+    const chains = client.session.getAll().find((s) => s.topic === topic)?.namespaces.eip155?.chains ?? []
+    if (chains.includes(chainId)) await client.emit({ topic, chainId, event })
+  }
+}
+
+/**
+ * Turns off the wallet's verify look-ups on its own SDK client: otherwise the client asks WalletConnect's hosted verify
+ * service about each proposal and request (a call off the machine, which fails softly offline after a wait). The SDK
+ * has no option for this: its verify URL is fixed (a dapp's `verifyUrl` off its trusted list falls back to the hosted
+ * one), and its one switch is read once, from `process.env.IS_VITEST`, when the client starts. This sets the same
+ * switch on this client alone (`core.verify.isDevEnv`, a private field of `@walletconnect/core` 2.x), so neither the
+ * test's process nor a page's other WalletConnect clients are touched.
+ */
+export function skipVerify(client: SessionClient): void {
+  const verify = client.core.verify as unknown as { isDevEnv?: boolean }
+  if (typeof verify === 'object' && verify !== null) verify.isDevEnv = true
 }

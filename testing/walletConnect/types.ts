@@ -47,7 +47,10 @@ export type DevMobileWalletMisbehaviour = {
    * proposals.
    */
   neverAnswer?: ReadonlySet<string>
-  /** Results sent (after approval) instead of the real answer, by method, e.g. `{ personal_sign: '0x00' }`. */
+  /**
+   * Results sent (after approval) instead of the real answer, by method, e.g. `{ personal_sign: '0x00' }` or garbage
+   * such as `{ personal_sign: { not: 'a signature' } }` (the dapp must show an error, not hang or succeed).
+   */
   results?: Readonly<Record<string, unknown>>
 }
 
@@ -59,10 +62,15 @@ export type DevMobileWalletOptions = {
   projectId?: string
   /** The chains the wallet knows, at least one (e.g. the two anvils from `dev/chains.ts`); the first is its default chain. */
   chains: readonly DevWalletChain[]
-  /** Which anvil dev account (0..4) the wallet holds; default 0. Ignored when `account` is given. */
+  /** Which anvil dev account (0..4) the wallet holds; default 0. Ignored when `account` or `accounts` is given. */
   accountIndex?: number
   /** A viem local account to hold instead of a dev account (tests use a fresh funded key to keep nonces their own). */
   account?: LocalAccount
+  /**
+   * Several viem local accounts to hold instead (at least one; the first active): every session carries them all on
+   * each chain it approves, the active one first, and a request may name any of them. Wins over `account`.
+   */
+  accounts?: readonly LocalAccount[]
   /** Approve proposals and requests without asking; default false. */
   autoApprove?: boolean
   /**
@@ -136,8 +144,12 @@ export type DevMobileWalletState = {
   sessions: DevMobileSession[]
   /** The wallet's current chain (decimal chain id). */
   chainId: number
-  /** The dev account's checksummed address (the real one, even with `misbehave.address`). */
+  /** The active account's checksummed address (the real one, even with `misbehave.address`). */
   address: Address
+  /** Every account the wallet holds, checksummed, in the order given (the active one is `accounts[accountIndex]`). */
+  accounts: Address[]
+  /** The index of the active account in `accounts`. */
+  accountIndex: number
   pending: DevMobilePending[]
   autoApprove: boolean
   /** Every chain the wallet knows: the options', then those added by `wallet_addEthereumChain`. */
@@ -157,7 +169,10 @@ export type Proposal = {
 }
 export type SessionRequestEvent = { id: number; topic: string; params: { request: { method: string; params?: unknown }; chainId: string } }
 
-export type QueueEntry = { item: DevMobilePending; approve: () => Promise<void>; reject: () => Promise<void>; sdkId: number }
+/** A JSON-RPC error a prompt is answered with (a request's error, a proposal's rejection reason). */
+export type WalletErrorAnswer = { code: number; message: string; data?: unknown }
+
+export type QueueEntry = { item: DevMobilePending; approve: () => Promise<void>; reject: () => Promise<void>; fail: (error: WalletErrorAnswer) => Promise<void>; sdkId: number }
 
 /** Outcome of checking a proposal against the wallet's chains. */
 export type ProposalPlan = { chains: string[]; problem?: { code: number; message: string } }

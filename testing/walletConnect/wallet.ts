@@ -7,28 +7,29 @@
  * `wallet_showCallsStatus`; ./calls.ts), and can
  * disconnect from its side. Runs in Node (unit tests) and in the browser (`demo/mobile-wallet.html`).
  *
- * Keys: the anvil dev accounts (`../wallet/accounts.ts`; never use them for anything of value), or the account given.
- * Its options (./options.ts), requests (./requests.ts), sessions (./sessions.ts) and chains (./chains.ts) have files of
- * their own. Part of the test kit; never part of `latchkey` itself.
+ * Keys: an anvil dev account (`../wallet/accounts.ts`; never use them for anything of value), or the accounts given:
+ * every session carries them all on each of its chains, the active one first; `setAccount` makes another one active
+ * (session update, then `accountsChanged`) and `switchChain` another chain (`chainChanged`), as WalletConnect's session
+ * events. Its options (./options.ts), accounts (./accounts.ts), requests (./requests.ts), sessions (./sessions.ts) and
+ * chains (./chains.ts) have files of their own. Part of the test kit; never part of `latchkey` itself.
  */
 import { SignClient } from '@walletconnect/sign-client'
-import { BaseError as ViemBaseError, isAddress } from 'viem'
+import { BaseError as ViemBaseError } from 'viem'
 import type { Address, LocalAccount } from 'viem'
-import { DevWalletRpcError } from '../wallet/provider.ts'
-import { invalidParams } from '../wallet/rpcParams.ts'
+import { caip10, WalletAccounts } from './accounts.ts'
 import { callsByChain } from './calls.ts'
 import { WalletChains, walletStateKey } from './chains.ts'
 import { readWalletOptions } from './options.ts'
-import { answerRequest, caipReference, type RequestHost, type RequestWallet } from './requests.ts'
-import { ensureChainInSession, planProposal, type SessionClient, sessionView } from './sessions.ts'
+import { proposalEntry, type ProposalHost } from './proposals.ts'
+import { answerRequest, type RequestHost, type RequestWallet } from './requests.ts'
+import { emitSessionEvent, ensureChainInSession, type SessionClient, sessionView, setSessionAccounts, skipVerify } from './sessions.ts'
 import type { KeyValueStorage } from './storage.ts'
-import { acknowledgementPoll, supportedEvents, supportedMethods, walletReasons } from './types.ts'
-import type { DevMobilePending, DevMobileWalletMisbehaviour, DevMobileWalletOptions, DevMobileWalletState, DevMobileWalletStatus, Namespace, Proposal, ProposalPlan, QueueEntry, SessionRequestEvent } from './types.ts'
+import { acknowledgementPoll, walletReasons } from './types.ts'
+import type { DevMobilePending, DevMobileWalletMisbehaviour, DevMobileWalletOptions, DevMobileWalletState, DevMobileWalletStatus, Proposal, QueueEntry, SessionRequestEvent, WalletErrorAnswer } from './types.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
+import { waitForState } from './waitFor.ts'
 
 export * from './types.ts'
-
-type ApproveNamespaces = Parameters<SessionClient['approve']>[0]['namespaces']
 
 const SDK_EVENTS = ['session_proposal', 'session_request', 'session_delete', 'session_expire', 'session_update', 'session_extend', 'proposal_expire', 'session_request_expire'] as const
 
@@ -52,7 +53,7 @@ export class DevMobileWallet {
   /** Test hooks; see {@link DevMobileWalletMisbehaviour}. Mutable. */
   misbehave: DevMobileWalletMisbehaviour
 
-  readonly #account: LocalAccount
+  readonly #accounts: WalletAccounts
   readonly #chains: WalletChains
   readonly #storagePrefix: string
   readonly #queue = new Map<number, QueueEntry>()
@@ -66,23 +67,22 @@ export class DevMobileWallet {
   #lastError: string | undefined
   #closed = false
 
-  private constructor(client: SessionClient, options: DevMobileWalletOptions, account: LocalAccount, storagePrefix: string, storage: KeyValueStorage, saved: unknown) {
+  private constructor(client: SessionClient, options: DevMobileWalletOptions, accounts: LocalAccount[], storagePrefix: string, storage: KeyValueStorage, saved: unknown) {
     this.client = client
-    this.#account = account
+    this.#accounts = new WalletAccounts(accounts)
     this.#chains = new WalletChains(options.chains, storage, storagePrefix, saved)
     this.#autoApprove = options.autoApprove ?? false
     this.misbehave = options.misbehave ?? {}
     this.#storagePrefix = storagePrefix
     this.#requestHost = {
-      account,
+      accountOf: (method, address) => this.#accounts.of(method, address),
       chainId: () => this.#chains.current,
       findChain: (chainId) => this.#chains.find(chainId),
       addChain: (chain) => this.#chains.add(chain),
       client: (chain) => this.#chains.client(chain),
-      checkAddress: (method, address) => this.#checkAddress(method, address),
       sessionChains: (topic) => this.#sessionChains(topic),
       switchFor: (topic, chainId) => this.#switchFor(topic, chainId),
-      callsOn: callsByChain(this.#chains, account, (method, address) => this.#checkAddress(method, address)),
+      callsOn: callsByChain(this.#chains, (method, address) => this.#accounts.named(method, address)),
     }
     const wallet = this
     this.#requestWallet = {
@@ -105,7 +105,7 @@ export class DevMobileWallet {
    *   `projectId` is not 32 hex characters or `relayUrl` is not a ws:// or wss:// URL.
    */
   static async create(options: DevMobileWalletOptions): Promise<DevMobileWallet> {
-    const { projectId, account, storagePrefix, metadata, storage } = readWalletOptions(options)
+    const { projectId, accounts, storagePrefix, metadata, storage } = readWalletOptions(options)
     let client: SessionClient
     let saved: unknown
     try {
@@ -122,7 +122,8 @@ export class DevMobileWallet {
     } catch (error) {
       throw new DevMobileWalletError('The WalletConnect client could not start.', { cause: error })
     }
-    return new DevMobileWallet(client, options, account, storagePrefix, storage, saved)
+    skipVerify(client)
+    return new DevMobileWallet(client, options, accounts, storagePrefix, storage, saved)
   }
 
   // ---------------------------------------------------------------- reading
@@ -137,7 +138,9 @@ export class DevMobileWallet {
       paired: !this.#closed && this.client.pairing.getAll().length > 0,
       sessions,
       chainId: this.#chains.current,
-      address: this.#account.address,
+      address: this.#accounts.active.address,
+      accounts: this.#accounts.addresses,
+      accountIndex: this.#accounts.activeIndex,
       pending,
       autoApprove: this.#autoApprove,
       chains: this.#chains.list(),
@@ -150,14 +153,19 @@ export class DevMobileWallet {
     return [...this.#queue.values()].map((e) => e.item)
   }
 
-  /** The dev account's checksummed address. */
+  /** The active account's checksummed address. */
   get address(): Address {
-    return this.#account.address
+    return this.#accounts.active.address
   }
 
-  /** The account the wallet holds (its key signs every request it approves; the page signs Farcaster requests with it). */
+  /** Every account's checksummed address, in the order given. */
+  get addresses(): Address[] {
+    return this.#accounts.addresses
+  }
+
+  /** The active account (its key signs every request that names no other account; the page signs Farcaster requests with it). */
   get account(): LocalAccount {
-    return this.#account
+    return this.#accounts.active
   }
 
   /**
@@ -177,26 +185,7 @@ export class DevMobileWallet {
    * @throws DevMobileWalletError when the time runs out (the message names the last status).
    */
   waitFor(predicate: (state: DevMobileWalletState) => boolean, timeoutMs = 10_000): Promise<DevMobileWalletState> {
-    return new Promise((resolve, reject) => {
-      const check = (state: DevMobileWalletState): boolean => {
-        if (!predicate(state)) return false
-        clearTimeout(timer)
-        unsubscribe()
-        resolve(state)
-        return true
-      }
-      const timer = setTimeout(() => {
-        unsubscribe()
-        const { status, pending, sessions } = this.state
-        reject(
-          new DevMobileWalletError(`The mobile wallet did not reach the expected state within ${timeoutMs} ms.`, {
-            details: `status ${status}, ${pending.length} pending, ${sessions.length} session(s)`,
-          }),
-        )
-      }, timeoutMs)
-      const unsubscribe = this.onChange(check)
-      check(this.state)
-    })
+    return waitForState(this, predicate, timeoutMs)
   }
 
   // ---------------------------------------------------------------- user actions
@@ -279,6 +268,26 @@ export class DevMobileWallet {
     return true
   }
 
+  /**
+   * Answers a pending request with a JSON-RPC error (the dapp's request rejects with its `code` and `message`), or
+   * rejects a pending proposal with it as the reason.
+   * @returns false when nothing is pending under `id`.
+   * @throws DevMobileWalletError when the SDK fails to publish the answer.
+   */
+  async fail(id: number, error: WalletErrorAnswer): Promise<boolean> {
+    const entry = this.#take(id)
+    if (!entry) return false
+    try {
+      await entry.fail(error)
+    } catch (cause) {
+      this.#fail(cause)
+      throw new DevMobileWalletError(`Answering ${entry.item.method} with error ${error.code} failed.`, { cause })
+    } finally {
+      this.#notify()
+    }
+    return true
+  }
+
   /** Turns auto-approve on or off. Turning it on approves everything pending (failures go to `lastError`). */
   setAutoApprove(value: boolean): void {
     if (value === this.#autoApprove) return
@@ -298,10 +307,33 @@ export class DevMobileWallet {
     this.#assertOpen()
     if (!this.#chains.find(chainId)) throw new DevMobileWalletError(`The mobile wallet does not know chain ${chainId}.`)
     for (const session of this.client.session.getAll()) {
-      await ensureChainInSession(this.client, session.topic, chainId, this.#siteAddress())
+      await ensureChainInSession(this.client, session.topic, chainId, this.#siteAddresses())
     }
     this.#chains.setCurrent(chainId)
-    await this.#emitChainChanged(this.client.session.getAll().map((s) => s.topic))
+    await this.#emit(
+      'chainChanged',
+      this.client.session.getAll().map((s) => s.topic),
+    )
+    this.#notify()
+  }
+
+  /**
+   * Makes account `index` the active one from the wallet (user action): every session's accounts are updated with it
+   * first (session update), then `accountsChanged` is emitted to each on the current chain (CAIP-10 accounts, the
+   * active one first). Selecting the active account again sends nothing.
+   *
+   * @param index an index into {@link DevMobileWallet.addresses}.
+   * @throws DevMobileWalletError for an index outside the wallet's accounts, or when a session update is not
+   *   acknowledged in time.
+   */
+  async setAccount(index: number): Promise<void> {
+    this.#assertOpen()
+    if (!this.#accounts.select(index)) return
+    for (const session of this.client.session.getAll()) await setSessionAccounts(this.client, session.topic, this.#siteAddresses())
+    await this.#emit(
+      'accountsChanged',
+      this.client.session.getAll().map((s) => s.topic),
+    )
     this.#notify()
   }
 
@@ -375,41 +407,15 @@ export class DevMobileWallet {
   #onProposal(sdkId: number, proposal: Proposal): void {
     this.#awaitingProposal = false
     if (this.misbehave.neverAnswer?.has('session_proposal')) return this.#notify()
-    const plan = planProposal(
-      proposal,
-      this.#chains.list().map((c) => c.chainId),
-    )
-    const name = proposal.proposer.metadata?.name || 'this site'
-    const item: DevMobilePending = {
+    const host: ProposalHost = {
+      client: this.client,
       id: this.#nextId++,
-      kind: 'proposal',
-      method: 'wc_sessionPropose',
-      params: proposal,
-      topic: proposal.pairingTopic,
-      peer: { name, url: proposal.proposer.metadata?.url ?? '' },
-      question: `Connect to ${name}?`,
-      detail: plan.problem ? `Cannot connect: ${plan.problem.message}` : `Chains ${plan.chains.join(', ')}\nAccount ${this.#account.address}`,
+      chainIds: this.#chains.list().map((c) => c.chainId),
+      addresses: () => this.#siteAddresses(),
+      setCurrent: (chainId) => this.#chains.setCurrent(chainId),
+      settled: (topic) => this.#watchAcknowledgement(topic),
     }
-    this.#enqueue({
-      item,
-      sdkId,
-      approve: () => this.#approveProposal(sdkId, plan),
-      reject: () => this.client.reject({ id: sdkId, reason: walletReasons.userRejectedProposal }),
-    })
-  }
-
-  async #approveProposal(sdkId: number, plan: ProposalPlan): Promise<void> {
-    if (plan.problem) {
-      await this.client.reject({ id: sdkId, reason: plan.problem })
-      throw new DevMobileWalletError(`The proposal cannot be approved: ${plan.problem.message}`)
-    }
-    const namespaces = {
-      eip155: { chains: plan.chains, accounts: plan.chains.map((c) => `${c}:${this.#siteAddress()}`), methods: [...supportedMethods], events: [...supportedEvents] },
-    } satisfies Record<string, Namespace>
-    const { acknowledged } = await this.client.approve({ id: sdkId, namespaces: namespaces as ApproveNamespaces })
-    this.#chains.setCurrent(caipReference(plan.chains[0] as string))
-    const { topic } = await acknowledged()
-    this.#watchAcknowledgement(topic)
+    this.#enqueue(proposalEntry(host, sdkId, proposal))
   }
 
   /**
@@ -430,33 +436,24 @@ export class DevMobileWallet {
 
   /** Adds `chainId` to the session when missing, makes it current and emits `chainChanged`. @returns null (the RPC result). */
   async #switchFor(topic: string, chainId: number): Promise<null> {
-    await ensureChainInSession(this.client, topic, chainId, this.#siteAddress())
+    await ensureChainInSession(this.client, topic, chainId, this.#siteAddresses())
     this.#chains.setCurrent(chainId)
-    await this.#emitChainChanged([topic])
+    await this.#emit('chainChanged', [topic])
     this.#notify()
     return null
   }
 
-  async #emitChainChanged(topics: string[]): Promise<void> {
+  /** Emits `name` (WalletConnect's session event: `chainChanged` with the chain id, `accountsChanged` with the CAIP-10 accounts) to each session on the current chain. */
+  #emit(name: 'chainChanged' | 'accountsChanged', topics: string[]): Promise<void> {
     const chainId = `eip155:${this.#chains.current}`
-    for (const topic of topics) {
-      if (!this.#sessionChains(topic).includes(chainId)) continue
-      await this.client.emit({ topic, chainId, event: { name: 'chainChanged', data: this.#chains.current } })
-    }
+    return emitSessionEvent(this.client, topics, chainId, { name, data: name === 'chainChanged' ? this.#chains.current : caip10(chainId, this.#siteAddresses()) })
   }
 
   // ---------------------------------------------------------------- helpers
 
-  #checkAddress(method: string, address: unknown): void {
-    if (typeof address !== 'string' || !isAddress(address, { strict: false })) throw invalidParams(method, 'expected an address.')
-    if (address.toLowerCase() !== this.#account.address.toLowerCase()) {
-      throw new DevWalletRpcError(4100, 'The requested method and/or account has not been authorized by the user.')
-    }
-  }
-
-  /** The address the dapp sees: the real one, or `misbehave.address`. */
-  #siteAddress(): string {
-    return this.misbehave.address ?? this.#account.address
+  /** The addresses the dapp sees: the wallet's, the active one first; or `misbehave.address` alone. */
+  #siteAddresses(): string[] {
+    return this.misbehave.address === undefined ? this.#accounts.ordered : [this.misbehave.address]
   }
 
   #sessionChains(topic: string): string[] {
