@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { repoRoot } from '../../dev/anvil.ts'
 import { attributeByModules, attributeBySource, sourceOriginOf } from './attribution.ts'
-import { measurePageLoad } from './browser.ts'
+import { launchChromium, measurePageLoad } from './browser.ts'
 import type { Browser } from 'playwright'
 import type { ClickTiming, PageLoad, Step } from './browser.ts'
-import { readChunks } from './build.ts'
-import type { ChunkInfo } from './build.ts'
+import { buildBenchPage, readChunks } from './build.ts'
+import type { BenchPage, ChunkInfo } from './build.ts'
 import { renderTable } from './report.ts'
 import { serveStatic } from './serve.ts'
 import { measurePhone, reportPhone, type PhoneRun, type PhoneVisit } from './phone.ts'
@@ -77,6 +78,54 @@ export function describe(error: unknown): string {
     .split('\n')
     .filter((line) => line.trim() && !/^\s+at /.test(line))
     .join(' ')
+}
+
+/** A page a single mode builds: its folder under tests/bench and {@link buildBenchPage}'s options. */
+export type PageBuild = { page: BenchPage; sourcemap?: boolean; quiet?: boolean }
+
+/**
+ * Builds `pages` one after another, each into the folder of its key in a temp directory of the run (removed at
+ * clean-up), logs `built <what>` when it built any, then launches Chromium (closed at clean-up). A page given as a
+ * string is a folder built before (`--build-fixture`), taken as it is.
+ *
+ * @returns the browser and each page's build folder, by key.
+ */
+export async function buildAndLaunch<K extends string>(pages: Record<K, PageBuild | string>, what: string): Promise<{ browser: Browser; dirs: Record<K, string> }> {
+  const dirs = {} as Record<K, string>
+  let tmp: string | undefined
+  for (const [key, build] of Object.entries(pages) as Array<[K, PageBuild | string]>) {
+    if (typeof build === 'string') {
+      dirs[key] = build
+      continue
+    }
+    if (tmp === undefined) {
+      const made = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+      defer(() => rm(made, { recursive: true, force: true }))
+      tmp = made
+    }
+    const { page, ...options } = build
+    dirs[key] = await buildBenchPage(page, join(tmp, key), options)
+  }
+  if (tmp !== undefined) log(`built ${what}`)
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  return { browser, dirs }
+}
+
+/**
+ * {@link buildAndLaunch}, then each page's build served on 127.0.0.1 (serve.ts; closed at clean-up): what the single
+ * modes that drive their own pages start with.
+ *
+ * @returns the browser, and each page's build folder and server, by key.
+ */
+export async function buildAndServe<K extends string>(pages: Record<K, PageBuild | string>, what: string): Promise<{ browser: Browser; dirs: Record<K, string>; servers: Record<K, StaticServer> }> {
+  const { browser, dirs } = await buildAndLaunch(pages, what)
+  const servers = {} as Record<K, StaticServer>
+  for (const key of Object.keys(dirs) as K[]) {
+    servers[key] = await serveStatic(dirs[key])
+    defer(() => servers[key].close())
+  }
+  return { browser, dirs, servers }
 }
 
 /** Serves a build (stopped at clean-up), loads it in Chromium with `steps`, and reads its chunks. */

@@ -2,28 +2,24 @@
  * The bench's single modes (`npm run bench -- --size`, `--phone`, `--phone-compare=<dir>`, …): each builds and measures
  * only its part; bench.ts picks one by its flag.
  */
-import { CLICK_RUNS, BenchError, defer, elapsed, log, argValue, loadPage, fileRow, originsOf, regroup, reportOrigins, measurePhoneOf, printPhone } from './harness.ts'
+import { CLICK_RUNS, BenchError, defer, elapsed, log, argValue, buildAndLaunch, buildAndServe, loadPage, fileRow, originsOf, regroup, reportOrigins, measurePhoneOf, printPhone } from './harness.ts'
 import { loadMultichain, measureWalletConnect, initialChunks, lazyRuleOf, libraryOnlyFetches, reportFeatureLazyRule, reportLazyRule } from './lazyReport.ts'
 import type { WalletConnectResults } from './lazyReport.ts'
 import { reportFirstUse } from './fullReport.ts'
 import { startChains, measureFirstUseOf } from './fullRun.ts'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startRelay } from '../../testing/node/relay/server.ts'
 import type { RelayStats } from '../../testing/node/relay/server.ts'
 import { folderOf } from './attribution.ts'
-import { launchChromium, openClickToPaint } from './browser.ts'
+import { openClickToPaint } from './browser.ts'
 import { benchDir, buildBenchPage } from './build.ts'
 import { renderTable } from './report.ts'
-import { serveStatic } from './serve.ts'
 import type { PhoneVisit } from './phone.ts'
 import { profileTap, reportTapProfile } from './profileTap.ts'
 import { measureColdContent, reportColdContent } from './coldContent.ts'
 import { readChunks } from './build.ts'
 import { measurePhoneCompared, reportPhoneCompared } from './phoneCompare.ts'
 import { measurePayPaint, reportPayPaint } from './payPaint.ts'
-import type { StaticServer } from './serve.ts'
 import { kB, totalOf } from './sizes.ts'
 import { lazyFeatureModules, lazyFigures } from './lazyRule.ts'
 import { measureLocalePaint, reportLocalePaint } from './localePaint.ts'
@@ -37,16 +33,13 @@ import { measureInspectOpen, reportInspectOpen } from './inspectOpen.ts'
 export async function firstUseMain(): Promise<void> {
   console.log("\n  latchkey bench, --first-use: the features' first uses only\n")
   const { chains, secureDb } = await startChains()
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
-  const multichainDir = await buildBenchPage('fixture-multichain', join(tmp, 'multichain'), { sourcemap: true })
-  const siwxDir = await buildBenchPage('fixture-siwx', join(tmp, 'siwx'))
-  log('built the library-only, multi-chain and sign-in pages')
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const latchkey = await loadPage(browser, latchkeyDir, join(benchDir, 'fixture'))
-  const multichain = await loadMultichain(browser, multichainDir)
+  const { browser, dirs } = await buildAndLaunch(
+    { latchkey: { page: 'fixture', sourcemap: true }, multichain: { page: 'fixture-multichain', sourcemap: true }, siwx: { page: 'fixture-siwx' } },
+    'the library-only, multi-chain and sign-in pages',
+  )
+  const latchkey = await loadPage(browser, dirs.latchkey, join(benchDir, 'fixture'))
+  const multichain = await loadMultichain(browser, dirs.multichain)
+  const siwxDir = dirs.siwx
   const noPick: WalletConnectResults = { relayUrl: 'not started (--first-use)', relay: { served: {} } as RelayStats }
   const firstUse = await measureFirstUseOf(browser, { latchkey, multichain, siwxDir }, chains[0]!.rpcUrl, noPick, secureDb)
   log(`drove the features' first uses (${firstUse.rows.length} rows)`)
@@ -64,17 +57,8 @@ export async function firstUseMain(): Promise<void> {
  */
 export async function payMain(): Promise<void> {
   console.log("\n  latchkey bench, --pay: the Pay view's paint only, latchkey vs RainbowKit measured in this run\n")
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'))
-  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
-  log('built the library-only and RainbowKit pages')
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const latchkey = await serveStatic(latchkeyDir)
-  defer(() => latchkey.close())
-  const peer = await serveStatic(peerDir)
-  defer(() => peer.close())
+  const { browser, servers } = await buildAndServe({ latchkey: { page: 'fixture' }, rainbowkit: { page: 'peer-rainbowkit', quiet: true } }, 'the library-only and RainbowKit pages')
+  const { latchkey, rainbowkit: peer } = servers
   const peerPage = await openClickToPaint(browser, peer)
   defer(() => peerPage.close())
   const ownPage = await openClickToPaint(browser, latchkey)
@@ -99,15 +83,8 @@ export async function payMain(): Promise<void> {
  */
 export async function localeMain(): Promise<void> {
   console.log('\n  latchkey bench, --locale: opening in ja and de against en, measured in this run\n')
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'))
-  log('built the library-only page')
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const server = await serveStatic(latchkeyDir)
-  defer(() => server.close())
-  const results = await measureLocalePaint(browser, server, CLICK_RUNS)
+  const { browser, servers } = await buildAndServe({ latchkey: { page: 'fixture' } }, 'the library-only page')
+  const results = await measureLocalePaint(browser, servers.latchkey, CLICK_RUNS)
   console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}.`)
   reportLocalePaint(results, CLICK_RUNS)
   console.log(`\n  Done in ${elapsed()}.\n`)
@@ -119,20 +96,10 @@ export async function localeMain(): Promise<void> {
  */
 export async function inspectMain(): Promise<void> {
   console.log('\n  latchkey bench, --inspect: opening the inspector, against RainbowKit measured in this run\n')
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const inspectDir = await buildBenchPage('fixture-inspect', join(tmp, 'inspect'))
-  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
-  log('built the inspector and RainbowKit pages')
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const server = await serveStatic(inspectDir)
-  defer(() => server.close())
-  const peer = await serveStatic(peerDir)
-  defer(() => peer.close())
-  const peerPage = await openClickToPaint(browser, peer)
+  const { browser, servers } = await buildAndServe({ inspect: { page: 'fixture-inspect' }, rainbowkit: { page: 'peer-rainbowkit', quiet: true } }, 'the inspector and RainbowKit pages')
+  const peerPage = await openClickToPaint(browser, servers.rainbowkit)
   defer(() => peerPage.close())
-  const results = await measureInspectOpen(browser, server, peerPage, CLICK_RUNS)
+  const results = await measureInspectOpen(browser, servers.inspect, peerPage, CLICK_RUNS)
   console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}.`)
   reportInspectOpen(results, CLICK_RUNS)
   console.log(`\n  Done in ${elapsed()}.\n`)
@@ -147,18 +114,12 @@ export async function lazyRuleMain(): Promise<void> {
   const relay = await startRelay({ port: 0 })
   defer(() => relay.stop())
   log(`loopback WalletConnect relay on ${relay.url}`)
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
-  const multichainDir = await buildBenchPage('fixture-multichain', join(tmp, 'multichain'), { sourcemap: true })
-  log('built the library-only and multi-chain pages')
-  const browser = await launchChromium()
-  defer(() => browser.close())
+  const { browser, dirs } = await buildAndLaunch({ latchkey: { page: 'fixture', sourcemap: true }, multichain: { page: 'fixture-multichain', sourcemap: true } }, 'the library-only and multi-chain pages')
   log(`Chromium ${browser.version()}`)
-  const latchkey = await loadPage(browser, latchkeyDir, join(benchDir, 'fixture'), [{ label: 'opening the modal', button: 'Connect Wallet', exact: true }])
+  const latchkey = await loadPage(browser, dirs.latchkey, join(benchDir, 'fixture'), [{ label: 'opening the modal', button: 'Connect Wallet', exact: true }])
   const walletConnect = await measureWalletConnect(browser, latchkey, relay)
   log('checked the WalletConnect pick')
-  const multichain = await loadMultichain(browser, multichainDir)
+  const multichain = await loadMultichain(browser, dirs.multichain)
   const sources = await originsOf(latchkey)
   const lazyRule = await lazyRuleOf(latchkey, sources, walletConnect, multichain)
   console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}; gzip level 9 of the files on disk; 1 kB = 1000 bytes.`)
@@ -178,15 +139,9 @@ export async function lazyRuleMain(): Promise<void> {
  */
 export async function phoneMain(): Promise<void> {
   console.log('\n  latchkey bench, --phone: the phone profile only, latchkey vs RainbowKit measured in this run\n')
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
-  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
-  log('built the library-only and RainbowKit pages')
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const latchkey = await loadPage(browser, latchkeyDir, join(benchDir, 'fixture'))
-  const peer = await loadPage(browser, peerDir, join(benchDir, 'peer-rainbowkit'))
+  const { browser, dirs } = await buildAndLaunch({ latchkey: { page: 'fixture', sourcemap: true }, rainbowkit: { page: 'peer-rainbowkit', quiet: true } }, 'the library-only and RainbowKit pages')
+  const latchkey = await loadPage(browser, dirs.latchkey, join(benchDir, 'fixture'))
+  const peer = await loadPage(browser, dirs.rainbowkit, join(benchDir, 'peer-rainbowkit'))
   console.log(`  Library-only page: initial JS before idle ${kB(totalOf(latchkey.load.initialJs).gzip)} gzip (budget ≤ 100 kB); RainbowKit ${kB(totalOf(peer.load.initialJs).gzip)}.`)
   console.log(`  Library-only page: fetched at idle, before any intent: ${latchkey.load.idleJs.length} JS files, ${kB(totalOf(latchkey.load.idleJs).gzip)} gzip.`)
   printPhone(await measurePhoneOf(browser, latchkey.server, peer.server))
@@ -214,20 +169,11 @@ export async function phoneCompareMain(): Promise<void> {
   const kinds = (argValue('kinds') ?? 'idle,cold,asap').split(',') as PhoneVisit[]
   if (!Number.isInteger(rounds) || rounds < 1 || kinds.some((k) => !['idle', 'cold', 'asap'].includes(k))) throw new BenchError('--rounds takes a whole number ≥ 1, --kinds a list of idle, cold, asap')
   console.log(`\n  latchkey bench, --phone-compare: this checkout against ${other} and RainbowKit, taking turns\n`)
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
-  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
-  log('built the library-only and RainbowKit pages')
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const servers = await Promise.all([serveStatic(other), serveStatic(latchkeyDir), serveStatic(peerDir)])
-  defer(() => Promise.all(servers.map((s) => s.close())))
-  const [before, now, peer] = servers as [StaticServer, StaticServer, StaticServer]
+  const { browser, servers } = await buildAndServe({ other, latchkey: { page: 'fixture', sourcemap: true }, rainbowkit: { page: 'peer-rainbowkit', quiet: true } }, 'the library-only and RainbowKit pages')
   const pages = [
-    { name: 'other build', server: before },
-    { name: 'this checkout', server: now },
-    { name: 'RainbowKit', server: peer },
+    { name: 'other build', server: servers.other },
+    { name: 'this checkout', server: servers.latchkey },
+    { name: 'RainbowKit', server: servers.rainbowkit },
   ]
   reportPhoneCompared(await measurePhoneCompared(browser, pages, rounds, kinds), kinds)
   console.log(`\n  Done in ${elapsed()}.\n`)
@@ -243,18 +189,9 @@ export async function coldContentMain(): Promise<void> {
   const rounds = Number(argValue('rounds') ?? 3)
   if (!Number.isInteger(rounds) || rounds < 1) throw new BenchError('--rounds takes a whole number ≥ 1')
   console.log("\n  latchkey bench, --cold-content: what the library-only page's cold first tap waits for\n")
-  let dir = argValue('cold-content')
-  if (!dir) {
-    const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-    defer(() => rm(tmp, { recursive: true, force: true }))
-    dir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
-    log('built the library-only page')
-  }
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const server = await serveStatic(dir)
-  defer(() => server.close())
-  reportColdContent(await measureColdContent(browser, server, dir, await readChunks(dir, join(benchDir, 'fixture')), rounds))
+  const { browser, dirs, servers } = await buildAndServe({ latchkey: argValue('cold-content') || { page: 'fixture', sourcemap: true } }, 'the library-only page')
+  const dir = dirs.latchkey
+  reportColdContent(await measureColdContent(browser, servers.latchkey, dir, await readChunks(dir, join(benchDir, 'fixture')), rounds))
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
@@ -264,14 +201,8 @@ export async function coldContentMain(): Promise<void> {
  */
 export async function profileTapMain(): Promise<void> {
   console.log("\n  latchkey bench, --profile-tap: the phone's tap on the library-only page, by source file\n")
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const dir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const server = await serveStatic(dir)
-  defer(() => server.close())
-  reportTapProfile(await profileTap(browser, server, dir, 5))
+  const { browser, dirs, servers } = await buildAndServe({ latchkey: { page: 'fixture', sourcemap: true } }, 'the library-only page')
+  reportTapProfile(await profileTap(browser, servers.latchkey, dirs.latchkey, 5))
   console.log(`  Done in ${elapsed()}.\n`)
 }
 
@@ -282,15 +213,9 @@ export async function profileTapMain(): Promise<void> {
  */
 export async function sizeMain(): Promise<void> {
   console.log("\n  latchkey bench, --size: the library-only page's initial JS only\n")
-  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  defer(() => rm(tmp, { recursive: true, force: true }))
-  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
-  const reactDir = await buildBenchPage('react-only', join(tmp, 'react-only'))
-  log('built the library-only and React-only pages')
-  const browser = await launchChromium()
-  defer(() => browser.close())
-  const latchkey = await loadPage(browser, latchkeyDir, join(benchDir, 'fixture'))
-  const reactOnly = await loadPage(browser, reactDir, join(benchDir, 'react-only'))
+  const { browser, dirs } = await buildAndLaunch({ latchkey: { page: 'fixture', sourcemap: true }, 'react-only': { page: 'react-only' } }, 'the library-only and React-only pages')
+  const latchkey = await loadPage(browser, dirs.latchkey, join(benchDir, 'fixture'))
+  const reactOnly = await loadPage(browser, dirs['react-only'], join(benchDir, 'react-only'))
   log('loaded the pages')
   const sources = await originsOf(latchkey)
   const total = totalOf(latchkey.load.initialJs)
