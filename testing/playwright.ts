@@ -10,7 +10,8 @@
  * `evm_revert` after), `wallet` (a test wallet on that chain, `walletOptions` merged in), `modal` (the page object),
  * `connected` (the page opened at `startPath` already connected, through the modal's reconnect; signed in as well with
  * `startSignedIn`), `walletConnect` (a loopback WalletConnect pair on that chain, started per worker: the page's relay
- * socket goes to its relay, `pair(uri)` pairs its test wallet). Needs `@playwright/test` (an optional peer dependency of
+ * socket goes to its relay, `pair(uri)` pairs its test wallet), `blockchainApi` (the blockchain API the modal reads balances
+ * from, on that chain, started per worker: the page's `latchkeyTestBlockchainUrl`, or its own API URL routed to it). Needs `@playwright/test` (an optional peer dependency of
  * latchkey), to start anvil `@foundry-rs/anvil` or Foundry, and for `walletConnect` `ws` and `@walletconnect/sign-client`.
  */
 import { test as base } from '@playwright/test'
@@ -22,6 +23,8 @@ import { ModalPage } from './playwright/modal.ts'
 import type { SignedInStartOptions } from './siwx.ts'
 import { startWalletConnectPair, type WalletConnectPair, type WalletConnectPairOptions } from './node/walletConnectPair.ts'
 import { HOSTED_RELAY_HOSTS as HOSTED_RELAY_HOSTS_DEFAULT, routeWalletConnect } from './playwright/walletConnect.ts'
+import { startBlockchainApi, type BlockchainApi, type StartBlockchainApiOptions } from './node/blockchainApi/server.ts'
+import { pointAtBlockchainApi } from './playwright/blockchainApi.ts'
 import { installTestWallet, setWalletScriptUrl, type PageTestWalletOptions, type TestWalletHandle } from './playwright/wallet.ts'
 
 // The page scripts are built beside this entry (dist/lib/test-wallet.js, test-solana-wallet.js, test-bitcoin-wallet.js).
@@ -49,6 +52,9 @@ export type { StandardWalletHandle } from './playwright/standardWallet.ts'
 export { startWalletConnectPair } from './node/walletConnectPair.ts'
 export type { WalletConnectAnswer, WalletConnectPair, WalletConnectPairOptions, WalletConnectPromptKind, WalletConnectTestWallet } from './node/walletConnectPair.ts'
 export { HOSTED_RELAY_HOSTS, readPairingUri, routeWalletConnect } from './playwright/walletConnect.ts'
+export { startBlockchainApi } from './node/blockchainApi/server.ts'
+export type { BlockchainApi, BlockchainApiBehaviour, StartBlockchainApiOptions } from './node/blockchainApi/server.ts'
+export { pointAtBlockchainApi } from './playwright/blockchainApi.ts'
 
 /** The options a project or a file sets with `test.use({ … })`. */
 export type LatchkeyTestOptions = {
@@ -67,16 +73,30 @@ export type LatchkeyTestOptions = {
   walletConnectOptions: Omit<WalletConnectPairOptions, 'rpcUrl' | 'port'>
   /** The relay hosts whose sockets the page opens on the pair's relay; default the hosted relay's (the modal's default `relayUrl`). */
   walletConnectRelayHosts: readonly string[]
+  /**
+   * The `blockchainApi` server's options (worker-wide): `tokens`, `chains`, `solanaRpcUrl`, `prices` (default: every
+   * chain asked for read on the `chain` node, ETH only).
+   */
+  blockchainApiOptions: Omit<StartBlockchainApiOptions, 'rpcUrl' | 'port'>
+  /** The dapp's own `api.blockchainUrl`, whose requests the `blockchainApi` fixture sends to the kit's; default none (the page reads `latchkeyTestBlockchainUrl`). */
+  blockchainApiRoute: string | undefined
 }
 
 /** The fixtures (`latchkeyCoverage` is automatic: the charts' coverage of each test, see docs/guide/testing.md). */
-export type LatchkeyFixtures = { chain: TestChain; wallet: TestWalletHandle; modal: ModalPage; connected: ConnectedSession; latchkeyCoverage: undefined; walletConnect: WalletConnectPair }
+export type LatchkeyFixtures = { chain: TestChain; wallet: TestWalletHandle; modal: ModalPage; connected: ConnectedSession; latchkeyCoverage: undefined; walletConnect: WalletConnectPair; blockchainApi: BlockchainApi }
 
 /** The worker-wide fixtures and options. */
-type WorkerFixtures = { rpcUrl: string | undefined; chainUrl: string; walletConnectOptions: LatchkeyTestOptions['walletConnectOptions']; walletConnectPair: WalletConnectPair }
+type WorkerFixtures = {
+  rpcUrl: string | undefined
+  chainUrl: string
+  walletConnectOptions: LatchkeyTestOptions['walletConnectOptions']
+  walletConnectPair: WalletConnectPair
+  blockchainApiOptions: LatchkeyTestOptions['blockchainApiOptions']
+  blockchainApiServer: BlockchainApi
+}
 
 /** Playwright's `test` with the latchkey fixtures. */
-export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rpcUrl' | 'walletConnectOptions'>, WorkerFixtures>({
+export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rpcUrl' | 'walletConnectOptions' | 'blockchainApiOptions'>, WorkerFixtures>({
   rpcUrl: [process.env.LATCHKEY_TEST_RPC_URL, { option: true, scope: 'worker' }],
   chainUrl: [
     async ({ rpcUrl }, use) => {
@@ -134,5 +154,24 @@ export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rp
     walletConnectPair.wallet.setAnswer(walletConnectOptions.answer ?? 'approve')
     walletConnectPair.wallet.misbehave({})
     await walletConnectPair.wallet.setAccount(0).catch(() => {})
+  },
+  blockchainApiOptions: [{}, { option: true, scope: 'worker' }],
+  blockchainApiServer: [
+    async ({ chainUrl, blockchainApiOptions }, use) => {
+      const api = await startBlockchainApi({ ...blockchainApiOptions, rpcUrl: chainUrl })
+      try {
+        await use(api)
+      } finally {
+        await api.close()
+      }
+    },
+    { scope: 'worker' },
+  ],
+  blockchainApiRoute: [undefined, { option: true }],
+  // Before `connected` when both are asked for (Playwright sets fixtures up in the order the test names them).
+  blockchainApi: async ({ page, blockchainApiServer, blockchainApiRoute }, use) => {
+    await pointAtBlockchainApi(page, blockchainApiServer.blockchainUrl, blockchainApiRoute)
+    await use(blockchainApiServer)
+    blockchainApiServer.setBehaviour({ mode: 'normal' })
   },
 })

@@ -2,9 +2,11 @@
  * The real data of the reference server: native and ERC-20 balances, transaction history and gas prices
  * read with viem from the anvil chains it was given. Dev-only.
  */
-import { BaseError as ViemBaseError, ContractFunctionZeroDataError, createPublicClient, erc20Abi, formatUnits, getAddress, http, parseAbi, parseAbiItem, parseEventLogs } from 'viem'
+import { formatUnits, getAddress, parseAbi, parseAbiItem, parseEventLogs } from 'viem'
+import { createChainReader, readEvmBalances } from '../../testing/node/blockchainApi/balances.ts'
+import type { ChainReader } from '../../testing/node/blockchainApi/balances.ts'
 import { ROUTER_ADDRESS, WETH_ADDRESS } from '../dex/exchange.ts'
-import type { Address, Hash, PublicClient, Transaction as ViemTransaction, TransactionReceipt } from 'viem'
+import type { Address, Hash, Transaction as ViemTransaction, TransactionReceipt } from 'viem'
 import type { components } from '../../openapi/blockchain.d.ts'
 import type { Dataset, Erc20Token } from './dataset.ts'
 
@@ -13,13 +15,12 @@ export type TokenBalance = components['schemas']['TokenBalance']
 /** A transaction with its transfers (contract `Transaction`). */
 export type HistoryTransaction = components['schemas']['Transaction']
 
-/** One chain the server reads: its CAIP-2 id and a viem public client on its RPC URL. */
-export type ChainReader = {
-  /** `eip155:<chainId>`. */
-  caipNetworkId: string
-  chainId: number
-  rpcUrl: string
-  client: PublicClient
+export type { ChainReader }
+export { createChainReader }
+
+/** Multiplies a decimal amount string by a USD price (floating point is fine for display values). */
+function usdValue(amount: string, priceUsd: number): number {
+  return Math.round(Number(amount) * priceUsd * 100) / 100
 }
 
 /** Transactions per history page. */
@@ -30,48 +31,9 @@ export const historyScanBlocks = 2_000
 const scanChunk = 100
 
 /**
- * A viem public client for an anvil chain: no response cache (`cacheTime: 0`, anvil changes under the tests)
- * and JSON-RPC batching (the history scan reads many blocks).
- *
- * @param chainId EVM chain id, e.g. 31337.
- * @param rpcUrl HTTP JSON-RPC URL, e.g. `http://127.0.0.1:8545`.
- * @returns the reader, see {@link ChainReader}.
- */
-export function createChainReader(chainId: number, rpcUrl: string): ChainReader {
-  const client = createPublicClient({
-    transport: http(rpcUrl, { batch: { batchSize: scanChunk, wait: 0 }, retryCount: 1, timeout: 10_000 }),
-    cacheTime: 0,
-  }) as PublicClient
-  return { caipNetworkId: `eip155:${chainId}`, chainId, rpcUrl, client }
-}
-
-/** A token's `iconUrl` from the dataset, or nothing. */
-export function iconOf(dataset: Pick<Dataset, 'tokenIconUrls'>, symbol: string): { iconUrl?: string } {
-  const url = dataset.tokenIconUrls?.[symbol]
-  return url ? { iconUrl: url } : {}
-}
-
-/** Multiplies a decimal amount string by a USD price (floating point is fine for display values). */
-function usdValue(amount: string, priceUsd: number): number {
-  return Math.round(Number(amount) * priceUsd * 100) / 100
-}
-
-/**
- * `balanceOf(address)` of an ERC-20 token; 0 when the token has no code on the chain (a node the dev tokens were
- * not deployed on), so one missing contract does not fail the whole balance answer.
- */
-async function readTokenBalance(reader: ChainReader, token: Erc20Token, address: Address): Promise<bigint> {
-  try {
-    return await reader.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-  } catch (error) {
-    if (error instanceof ViemBaseError && error.walk((e) => e instanceof ContractFunctionZeroDataError) instanceof ContractFunctionZeroDataError) return 0n
-    throw error
-  }
-}
-
-/**
  * The balances of an address on one chain: the native balance (`eth_getBalance`) and every ERC-20 token of
- * `dataset.erc20Tokens[caipNetworkId]` (`balanceOf`; zero balances and tokens without code left out).
+ * `dataset.erc20Tokens[caipNetworkId]` (`balanceOf`; zero balances and tokens without code left out), read by the
+ * kit's `readEvmBalances` (testing/node/blockchainApi/balances.ts).
  *
  * @param reader the chain.
  * @param address 0x address.
@@ -81,40 +43,13 @@ async function readTokenBalance(reader: ChainReader, token: Erc20Token, address:
  *   string, `price` and `value` in USD; the native one has no `address`.
  * @throws viem errors when the RPC does not answer.
  */
-export async function readBalances(reader: ChainReader, address: Address, dataset: Dataset, prices: Readonly<Record<string, number>> = {}): Promise<TokenBalance[]> {
-  const native = dataset.nativeCurrencies[reader.caipNetworkId] ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
-  const tokens = dataset.erc20Tokens[reader.caipNetworkId] ?? []
-  const [wei, ...tokenBalances] = await Promise.all([reader.client.getBalance({ address }), ...tokens.map((token) => readTokenBalance(reader, token, address))])
-  const nativePrice = prices[native.symbol] ?? dataset.pricesUsd[native.symbol] ?? 0
-  const nativeAmount = formatUnits(wei, native.decimals)
-  const balances: TokenBalance[] = [
-    {
-      name: native.name,
-      symbol: native.symbol,
-      chainId: reader.caipNetworkId,
-      value: usdValue(nativeAmount, nativePrice),
-      price: nativePrice,
-      ...iconOf(dataset, native.symbol),
-      quantity: { decimals: String(native.decimals), numeric: nativeAmount },
-    },
-  ]
-  tokens.forEach((token, i) => {
-    const raw = tokenBalances[i] ?? 0n
-    if (raw === 0n) return
-    const amount = formatUnits(raw, token.decimals)
-    const price = prices[token.symbol] ?? dataset.pricesUsd[token.symbol] ?? 0
-    balances.push({
-      name: token.name,
-      symbol: token.symbol,
-      chainId: reader.caipNetworkId,
-      address: `${reader.caipNetworkId}:${token.address}`,
-      value: usdValue(amount, price),
-      price,
-      ...iconOf(dataset, token.symbol),
-      quantity: { decimals: String(token.decimals), numeric: amount },
-    })
+export function readBalances(reader: ChainReader, address: Address, dataset: Dataset, prices: Readonly<Record<string, number>> = {}): Promise<TokenBalance[]> {
+  return readEvmBalances(reader, address, {
+    native: dataset.nativeCurrencies[reader.caipNetworkId],
+    tokens: dataset.erc20Tokens[reader.caipNetworkId],
+    prices: { ...dataset.pricesUsd, ...prices },
+    iconUrls: dataset.tokenIconUrls,
   })
-  return balances
 }
 
 const wethEvents = parseAbi(['event Deposit(address indexed dst, uint256 wad)', 'event Withdrawal(address indexed src, uint256 wad)'])
