@@ -5,7 +5,7 @@
  * ```json
  * {
  *   "url": "/",
- *   "charts": ["connection", "network", "siwx"],
+ *   "charts": ["connection", "network", "siwx", "send"],
  *   "networks": [{ "chainId": 31337, "name": "Anvil Local" }, { "chainId": 31338, "name": "Anvil Local 2" }],
  *   "siwx": { "url": "/?siwx", "required": false },
  *   "rpcUrl": "http://127.0.0.1:8545"
@@ -17,15 +17,17 @@ import { GenerateConfigError } from '../errors.ts'
 import { TEST_WALLET_NAME } from '../wallet/testWallet.ts'
 
 /** The charts the generator knows. */
-export const CHARTS = ['connection', 'network', 'siwx'] as const
+export const CHARTS = ['connection', 'network', 'siwx', 'send'] as const
 export type ChartName = (typeof CHARTS)[number]
+/** The charts generated when the config names none (`send` needs the page to read the kit's blockchain API). */
+const DEFAULT_CHARTS: ChartName[] = ['connection', 'network', 'siwx']
 
 const path = v.pipe(v.string(), v.regex(/^(\/|https?:\/\/)\S*$/, 'must be a path starting with / or an http(s) URL'))
 const schema = v.strictObject({
   /** The dapp's page the journeys open (a path against Playwright's `baseURL`, or a URL), with no sign-in prompt. */
   url: path,
-  /** The charts to generate (default all three). */
-  charts: v.optional(v.pipe(v.array(v.picklist(CHARTS, `must be one of ${CHARTS.join(', ')}`)), v.minLength(1, 'must name at least one chart')), [...CHARTS]),
+  /** The charts to generate (default connection, network and siwx; `send` when the page reads `latchkeyTestBlockchainUrl`). */
+  charts: v.optional(v.pipe(v.array(v.picklist(CHARTS, `must be one of ${CHARTS.join(', ')}`)), v.minLength(1, 'must name at least one chart')), [...DEFAULT_CHARTS]),
   /** The name the test wallet announces (default the kit's `Test Wallet`). */
   walletName: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty')), TEST_WALLET_NAME),
   /** The page's EVM networks in the order of its `networks` option: chain id and name as the modal shows it. */

@@ -9,8 +9,11 @@ import type { GenerateConfig } from './config.ts'
 import { literal, q, stateName } from './literal.ts'
 import { chartPaths, stateKey, toTestSteps, type PageModel } from './paths.ts'
 
-/** How a chart's tests start: a fresh visitor on `url`, or connected there through the modal's restore. */
-export type ChartStart = { kind: 'fresh' | 'connected'; url: string }
+/**
+ * How a chart's tests start: a fresh visitor on `url`, or connected there through the modal's restore; `fixtures`, the
+ * test's fixtures in the order Playwright sets them up (default `page`, `wallet`, `modal`, or `connected` for a connected start).
+ */
+export type ChartStart = { kind: 'fresh' | 'connected'; url: string; fixtures?: readonly string[] }
 
 /** A chart to write: its page model, how its tests start and what its model leaves out. */
 export type ChartSpec = { model: PageModel; start: ChartStart; leftOut: readonly string[]; total: { transitions: number } }
@@ -38,7 +41,7 @@ export function emitChart(chart: ChartSpec, config: GenerateConfig): { text: str
     const seen = (names.get(name) ?? 0) + 1
     names.set(name, seen)
     if (seen > 1) name = `${name} #${seen}`
-    const fixtures = start.kind === 'connected' ? '{ wallet, modal, connected }' : '{ page, wallet, modal }'
+
     const body: string[] = []
     if (start.kind === 'fresh') body.push(`await page.goto(${q(start.url)})`)
     else body.push(`expect(connected.address).toBe(wallet.addresses[0])`)
@@ -48,6 +51,9 @@ export function emitChart(chart: ChartSpec, config: GenerateConfig): { text: str
       const folded = step.folded.length ? [`// Then by itself: ${step.folded.join(', ')}.`] : []
       body.push(`await test.step(${q(step.drive.name)}, async () => {`, ...indent([...step.drive.code, ...folded, poll(step.state), ...step.checks], '  '), '})')
     }
+    // The fixtures the test uses, in the start's order (Playwright sets them up in that order).
+    const wanted = start.fixtures ?? (start.kind === 'connected' ? ['wallet', 'modal', 'connected'] : ['page', 'wallet', 'modal'])
+    const fixtures = `{ ${wanted.filter((f) => new RegExp(`\\b${f}\\b`).test(body.join('\n'))).join(', ')} }`
     return [`test(${q(name)}, async (${fixtures}) => {`, ...indent(body, '  '), '})']
   })
   const chainIds = config.networks.map((n) => n.chainId)

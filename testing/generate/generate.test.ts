@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { setup, type AnyStateMachine } from 'xstate'
 import { GenerateConfigError } from '../errors.ts'
 import { generate, parseConfig } from './index.ts'
+import { SEND_RECEIVER } from './send.ts'
 import { chartPaths, toTestSteps, type ModelEvent, type PageModel } from './paths.ts'
 
 /** A door: opening asks the lock, which answers by itself (open) unless the test jams it (refused): where the test can act, the chart rests. */
@@ -88,6 +89,27 @@ describe('generate', () => {
     expect(network!.text).toContain('// Left out, as no dapp page makes it happen:\n// - unsupported and addingChain')
     expect(network!.text).toContain(`(${network!.fired} of the chart's ${network!.transitions} transitions`)
     expect(network!.text).toContain("startPath: '/'")
+  })
+})
+
+describe('the send chart', () => {
+  const [send] = generate(parseConfig({ ...config, charts: ['send'] }))
+
+  test('behavior: connected with the kit’s blockchain API set up first; each sent transaction checked on the chain by the receiver’s balance', () => {
+    expect(send!.file).toBe('send.spec.ts')
+    expect(send!.tests).toBeGreaterThanOrEqual(5)
+    // Playwright sets fixtures up in the order the test names them: the page's API URL before the connected start.
+    for (const line of send!.text.split('\n').filter((l) => /^ {2}test\(/.test(l))) expect(line).toMatch(/async \(\{ blockchainApi, wallet, modal, connected(, chain)? \}\) => \{$/)
+    expect(send!.text).toContain(`test('Account → Send → Amount 0.25 → To: a new address → Review send → Send (the wallet holds its prompt) → the wallet approves and sends`)
+    expect(send!.text).toContain(`expect(await chain.getBalance('${SEND_RECEIVER}')).toBe(250000000000000000n)`)
+    expect(send!.text).toContain(`await expect(modal.send.dialog.getByText('Insufficient ETH balance')).toBeVisible()`)
+    expect(send!.text).toContain("await test.step('the wallet rejects (4001)', async () => {")
+    expect(send!.text).toContain('// - names and profiles')
+  })
+
+  test('behavior: asked for by name only (the page must read the kit’s blockchain API)', () => {
+    expect(parseConfig(config).charts).toEqual(['connection', 'network', 'siwx'])
+    expect(parseConfig({ ...config, charts: ['send'] }).charts).toEqual(['send'])
   })
 })
 

@@ -1,5 +1,5 @@
 /**
- * `latchkey-testing generate`: the journeys of the connection, network and SIWX charts as Playwright specs for a
+ * `latchkey-testing generate`: the journeys of the connection, network, SIWX and send charts as Playwright specs for a
  * dapp's own page (docs/guide/testing.md, "Generating journeys"). Node-only; the files import only
  * `latchkey/testing/playwright`.
  */
@@ -8,6 +8,7 @@ import { transitionIds } from './coverage.ts'
 import { connectionModel, LEFT_OUT, networkModel, siwxModel } from './charts.ts'
 import type { ChartName, GenerateConfig } from './config.ts'
 import { emitChart, type ChartSpec } from './emit.ts'
+import { SEND_LEFT_OUT, sendModel } from './send.ts'
 
 export { parseConfig } from './config.ts'
 export type { GenerateConfig } from './config.ts'
@@ -30,6 +31,11 @@ function chartSpec(chart: ChartName, config: GenerateConfig): ChartSpec {
     case 'siwx': {
       const model = siwxModel(config)
       return { model, start: { kind: 'fresh', url: siwxUrl }, leftOut: LEFT_OUT.siwx, total: total(model.machine) }
+    }
+    case 'send': {
+      const model = sendModel(config)
+      // The send starts connected, its balances read from the kit's blockchain API (set up before the page opens).
+      return { model, start: { kind: 'connected', url: config.url, fixtures: ['blockchainApi', 'wallet', 'modal', 'connected', 'chain'] }, leftOut: SEND_LEFT_OUT, total: total(model.machine) }
     }
   }
 }

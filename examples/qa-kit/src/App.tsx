@@ -63,6 +63,13 @@ const siwx: SiwxConfig = {
  */
 const inspect = (globalThis as { latchkeyTestInspect?: ModalOptions['inspect'] }).latchkeyTestInspect
 
+/**
+ * The blockchain API the modal's Account and Send views read balances from: in tests, the kit's (the `blockchainApi`
+ * fixture of latchkey/testing/playwright defines `latchkeyTestBlockchainUrl`, on the test's anvil and Solana RPC). This
+ * example has none of its own; a dapp with one passes its URL here and has the fixture route it (`blockchainApiRoute`).
+ */
+const blockchainUrl = (globalThis as { latchkeyTestBlockchainUrl?: string }).latchkeyTestBlockchainUrl
+
 const modal = createModal({
   projectId: 'latchkey-example',
   networks: [anvil, anvil2, solanaLocal],
@@ -74,6 +81,7 @@ const modal = createModal({
   // `?siwx=off`: the same page without sign-in (the generated connection and network journeys open it).
   ...(new URLSearchParams(location.search).get('siwx') === 'off' ? {} : { siwx }),
   ...(inspect ? { inspect } : {}),
+  ...(blockchainUrl ? { api: { blockchainUrl } } : {}),
 })
 
 function SignedIn() {

@@ -1,4 +1,5 @@
-import { expect, test } from 'latchkey/testing/playwright'
+import { connectedStart, expect, test } from 'latchkey/testing/playwright'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 
 test('connect, sign in and send 1.5 ETH on anvil', async ({ page, wallet, modal, chain }) => {
   const [me] = wallet.addresses
@@ -58,4 +59,50 @@ test.describe('switch network', () => {
     await expect.poll(async () => (await wallet.state()).chainId).toBe(31338)
     await expect(networkButton).toHaveAccessibleName('Switch network (Anvil Local 2)')
   })
+})
+
+test.describe('the modal’s Send view', () => {
+  // The connected start without the example's sign-in prompt.
+  test.use({ startPath: '/?siwx=off' })
+
+  test('lists the balance the blockchain API reads from the chain, reviews and sends 0.25 ETH, and the chain has it', async ({ blockchainApi, wallet, modal, connected, chain }) => {
+    const receiver = privateKeyToAddress(generatePrivateKey())
+    await modal.accountButton.click()
+    await modal.account.send().click()
+    // The form's token: the native one of the kit's blockchain API, read from anvil for the connected account.
+    await expect(modal.send.dialog.getByRole('button', { name: /^Token: ETH\b/ })).toBeVisible()
+    expect(blockchainApi.requests.map((r) => r.path)).toContain(`/blockchain/v1/account/${connected.address}/balance`)
+    await modal.send.amount.fill('0.25')
+    await modal.send.to.fill(receiver)
+    await modal.send.review.click()
+    await expect(modal.send.reviewDialog).toBeVisible()
+    await modal.send.confirm.click()
+    await expect(modal.toast('Transaction sent')).toBeVisible()
+    expect(await chain.getBalance(receiver)).toBe(250_000_000_000_000_000n)
+    await expect.poll(() => modal.chartState('send')).toMatchObject({ balances: 'ready', flow: 'idle' })
+    expect((await wallet.state()).address).toBe(connected.address)
+  })
+
+  test('a blockchain API that answers garbage leaves the Send view saying the balances are unavailable, nothing sent', async ({ blockchainApi, page, wallet, modal, chain }) => {
+    // Broken before the page's first read (the modal keeps balances 30 s).
+    blockchainApi.setBehaviour({ mode: 'garbage' })
+    const connected = await connectedStart(page, { wallet, path: '/?siwx=off' })
+    const before = await chain.getBalance(connected.address!)
+    await modal.accountButton.click()
+    await modal.account.send().click()
+    await expect.poll(() => modal.chartState('send')).toMatchObject({ balances: { unavailable: 'coolingDown' } })
+    await expect(modal.send.dialog.getByText('Token Balance Unavailable')).toBeVisible()
+    expect(await chain.getBalance(connected.address!)).toBe(before)
+  })
+})
+
+test('hostile: a wallet answering garbage accounts makes the modal show its error, never a connection', async ({ page, wallet, modal }) => {
+  await page.goto('/?siwx=off')
+  await wallet.misbehave({ accounts: 'garbage' })
+  await modal.connectButton.click()
+  await modal.connect.wallet('Test Wallet').click()
+  await expect.poll(() => modal.chartState('connection.eip155')).toBe('failed')
+  await expect(modal.tryAgain).toBeVisible()
+  await expect(modal.accountButton.address).toHaveCount(0)
+  await expect(page.getByText('Not connected')).toBeVisible()
 })
