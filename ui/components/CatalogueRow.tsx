@@ -2,7 +2,7 @@ import { catalogueWalletLink } from '../../adapters/links.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
 import type { PairingWallet } from '../../machines/pairing.ts'
 import { useModalInstance } from '../context.ts'
-import { useCopy } from '../copy.ts'
+import { useConnectCopy } from '../copy.connect.ts'
 import { errorSentence } from '../errorSentence.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { RowTag } from './RowTag.tsx'
@@ -18,7 +18,7 @@ import { useId } from 'react'
  * `aria-disabled`, described by the note, and a press does nothing.
  */
 export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWallet; tag?: string; blockedBy?: string | undefined }) {
-  const copy = useCopy()
+  const copy = useConnectCopy()
   const modal = useModalInstance()
   const viaRelay = modal.actor.getSnapshot().context.options.walletConnectConnectorId !== undefined
   const link = viaRelay ? undefined : catalogueWalletLink(wallet)

@@ -1,17 +1,16 @@
 import type { KeyPaths, ValueAt, Widen } from '../i18n/keys.ts'
-import { enShell } from './en.shell.ts'
+import { enConnect } from './en.connect.ts'
 import { enPay } from './en.pay.ts'
 
 /**
  * The English copy catalogue (STYLE.md rule 12): every string the UI shows, the spec's user-visible strings (§8) word for word; the other locales load lazily with the same keys.
  *
- * The views' words load with the views' chunk; the shell's words (page buttons, the modal's header, the toasts, the error sentences) are in `en.shell.ts`, in the initial JS, spread in.
- * Views read this catalogue with `useCopy()` (`ui/copy.ts`); the shell with `useShellCopy()` (`ui/context.ts`).
+ * The views' words load with the views' chunk, after Connect's first paint; Connect's words (`en.connect.ts`, in the first opening's group) and the shell's (page buttons, the modal's header, the toasts, the error sentences: `en.shell.ts`, in the initial JS) are spread in.
+ * Views read this catalogue with `useCopy()` (`ui/copy.ts`); Connect with `useConnectCopy()` (`ui/copy.connect.ts`); the shell with `useShellCopy()` (`ui/context.ts`).
  */
 export const en = {
-  ...enShell,
-  /** Onboarding: Connect's foot link, What is a wallet? and Get a wallet. */
-  newToWallets: 'New to wallets?',
+  ...enConnect,
+  /** Onboarding: What is a wallet? and Get a wallet (Connect's foot link is in `en.connect.ts`). */
   learnMore: 'Learn more',
   walletIntro: [
     { heading: 'A home for your digital assets', body: 'A wallet keeps your tokens and NFTs and holds the keys that prove the account is yours.' },
@@ -27,13 +26,6 @@ export const en = {
   getWalletViaQr: 'You can still connect a wallet app on your phone by scanning a QR code.',
   getWalletElsewhere: "Install a wallet from your phone's app store or your browser's extension store, then come back.",
   useWalletConnect: 'Connect with WalletConnect',
-  /** The legal checkbox (spec §9 "legal checkbox off" by default). */
-  /** The checkbox's sentence, its two slots the links named by `legalTerms` and `legalPrivacy`. */
-  legalAgree: (terms: string, privacy: string) => `I agree to the ${terms} and ${privacy}`,
-  legalTerms: 'Terms of Service',
-  legalPrivacy: 'Privacy Policy',
-  legalRequired: 'Agree to the terms above to choose a wallet.',
-  qrCode: 'QR code',
   switchActiveChainHeading: (network: string) => `Switch to ${network}`,
   switchActiveChainBody: (namespace: string, network: string) => `Connect a ${namespace} wallet to use ${network}. Your current wallet stays connected.`,
   switchActiveChainConfirm: 'Connect a wallet',
@@ -60,8 +52,6 @@ export const en = {
   pairingDeclined: 'Connection declined',
   pairingDeclinedHint: 'The wallet declined the connection. You can try again.',
   pairingFailed: 'Connection failed',
-  /** The tag of a catalogue row whose wallet link was refused (nothing of it is opened). */
-  linkRefusedTag: 'Link refused',
   pairingExpiryHint: 'The code renews itself before it expires.',
   /** ApproveTransaction's slot until the embedded wallet's frame shows over it. */
   approveTransactionWaiting: 'Waiting for the embedded wallet…',
@@ -172,13 +162,6 @@ export const en = {
   worksOn: 'Works on these networks',
   receiveHint: 'Send only assets on the networks below to this address.',
   disconnect: 'Disconnect',
-  allWallets: 'All Wallets',
-  recent: 'Recent',
-  featured: 'Featured',
-  installed: 'Installed',
-  /** The ✓ badge of a directory wallet the directory certifies (its description for assistive technology). */
-  certified: 'Certified',
-  noWallets: 'No browser wallet found. Install one, or open this page in a wallet app.',
   searchWallet: 'Search wallet',
   searching: 'Searching…',
   noMatch: 'No wallet matches',
@@ -229,31 +212,6 @@ export const en = {
   received: 'Received',
   accountTabs: 'Account details',
   walletIcon: (name: string) => `${name} icon`,
-  emailLabel: 'Email',
-  emailPlaceholder: 'Email',
-  emailContinue: 'Continue',
-  emailInvalid: 'Enter a valid email address',
-  emailThrottled: (seconds: number) => `Please try again after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
-  emailSending: 'Sending…',
-  emailDeviceTitle: 'Approve this device',
-  emailDeviceBody: (email: string) => `We sent a link to ${email}. Open it on this device to continue.`,
-  emailOtpLabel: (email: string) => `Enter the 6-digit code sent to ${email}`,
-  emailOtpField: 'Code',
-  emailOtpInvalid: 'Enter the 6 digits of the code',
-  emailOtpSubmit: 'Confirm',
-  emailResend: 'Resend code',
-  emailResendWait: 'You can resend the code in a moment',
-  emailUseAnother: 'Use another email',
-  emailConnecting: 'Connecting…',
-  emailOr: 'or',
-  socialNames: { google: 'Google', github: 'GitHub', apple: 'Apple', facebook: 'Facebook', x: 'X', discord: 'Discord', farcaster: 'Farcaster' } as Record<string, string>,
-  socialContinueWith: (name: string) => `Continue with ${name}`,
-  socialWaiting: (name: string) => `Continue in the ${name} window`,
-  socialRedirecting: (name: string) => `Taking you to ${name}…`,
-  socialConnecting: 'Connecting…',
-  socialCancel: 'Cancel',
-  socialPopupClosed: 'The sign-in window was closed. Choose a way to connect again.',
-  socialLabel: 'Social login',
   farcasterName: 'Farcaster',
   farcasterScan: 'Scan with your phone',
   farcasterHint: 'Scan this code with your Farcaster app to sign in, or open the link on this device.',

@@ -1,4 +1,4 @@
-import { useCopy } from '../copy.ts'
+import { useConnectCopy } from '../copy.connect.ts'
 import { useFeatures, useSend } from '../hooks.ts'
 import { connectFoot, connectMethod } from '../slots.connect.ts'
 import { entryLabel } from '../slots.labels.ts'
@@ -21,7 +21,7 @@ export function Connect() {
 
 /** The links under the ways of connecting, from the features' `connect.foot` entries ('New to wallets?'). */
 function ConnectFoot() {
-  const copy = useCopy()
+  const copy = useConnectCopy()
   const send = useSend()
   const links = connectFoot(useFeatures())
   if (links.length === 0) return null

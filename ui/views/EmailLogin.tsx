@@ -1,7 +1,7 @@
 import { useSelector } from '../useSelector.ts'
 import { useId, useRef } from 'react'
 import { connectEmailLogin, type EmailLoginView } from '../../machines/emailLogin.connect.ts'
-import { useCopy } from '../copy.ts'
+import { useConnectCopy } from '../copy.connect.ts'
 import { useDeliver, useFeatureActor } from '../hooks.ts'
 
 const notLoaded = connectEmailLogin(undefined)
@@ -16,7 +16,7 @@ const same = (a: EmailLoginView, b: EmailLoginView) => JSON.stringify(a) === JSO
  * The email machine is fetched with the first keystroke (nothing before); keystrokes typed meanwhile are kept in order.
  */
 export function EmailLogin() {
-  const copy = useCopy()
+  const copy = useConnectCopy()
   const deliver = useDeliver('emailLogin')
   const view = useSelector(useFeatureActor('emailLogin'), (s) => (s ? connectEmailLogin(s) : notLoaded), same)
   const emailId = useId()

@@ -2,7 +2,7 @@ import { useSelector } from '../useSelector.ts'
 import { connectSocialLogin, telegramPlatformOf, type SocialLoginView } from '../../machines/socialLogin.connect.ts'
 import { socialEntries } from '../../machines/farcasterLogin.connect.ts'
 import { socialPopupSize, type SocialProvider } from '../../machines/socialLogin.providers.ts'
-import { useCopy } from '../copy.ts'
+import { useConnectCopy } from '../copy.connect.ts'
 import { useModalInstance } from '../context.ts'
 import { useDeliver, useFeatureActor, useFeatures } from '../hooks.ts'
 import { SocialGlyph } from '../components/glyphs.tsx'
@@ -36,7 +36,7 @@ export function openSocialPopup(win: Window): Window | null {
  * is offered again.
  */
 export function SocialLogin() {
-  const copy = useCopy()
+  const copy = useConnectCopy()
   const root = useModalInstance().actor
   const deliver = useDeliver('socialLogin')
   const deliverFarcaster = useDeliver('farcasterLogin')

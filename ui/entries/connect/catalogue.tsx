@@ -5,9 +5,9 @@ import { GridIcon } from '../../components/glyphs.tsx'
 import { RowPlaceholder } from '../../components/RowPlaceholder.tsx'
 import { RowTag } from '../../components/RowTag.tsx'
 import { WalletIcon } from '../../components/WalletIcon.tsx'
-import { useCopy } from '../../copy.ts'
+import { useConnectCopy } from '../../copy.connect.ts'
 import { fillSlots } from '../../i18n/slots.ts'
-import { en } from '../../locales/en.ts'
+import { enConnect } from '../../locales/en.connect.ts'
 import { useSend } from '../../hooks.ts'
 import { useConnectView, useReservedRows } from '../../hooks/catalogue.ts'
 import { useLegal } from '../../hooks/legal.ts'
@@ -28,7 +28,7 @@ type ConnectMethodsProps = { Method: ComponentType<{ method: string }> }
  * ticked; the foot shows the features' `connect.foot` links ("New to wallets?" leads to What is a wallet?).
  */
 export function ConnectWallets({ Method }: ConnectMethodsProps) {
-  const copy = useCopy()
+  const copy = useConnectCopy()
   const send = useSend()
   const view = useConnectView()
   const { catalogue, showAllWallets, walletConnect: wcRow } = view
@@ -107,7 +107,7 @@ export function ConnectWallets({ Method }: ConnectMethodsProps) {
  * its option is set, and, until ticked, the note (`noteId`) the disabled wallet rows are described by.
  */
 export function LegalCheckbox({ legal, noteId }: { legal: ReturnType<typeof useLegal>; noteId: string }) {
-  const copy = useCopy()
+  const copy = useConnectCopy()
   const link = (href: string | undefined, text: string) =>
     href ? (
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -122,7 +122,7 @@ export function LegalCheckbox({ legal, noteId }: { legal: ReturnType<typeof useL
         <input type="checkbox" checked={legal.accepted} onChange={(e) => legal.setAccepted(e.currentTarget.checked)} />
         <span>
           {fillSlots(copy.legalAgree, [<Fragment key="terms">{link(legal.termsUrl, copy.legalTerms)}</Fragment>, <Fragment key="privacy">{link(legal.privacyUrl, copy.legalPrivacy)}</Fragment>], {
-            fallback: en.legalAgree,
+            fallback: enConnect.legalAgree,
           })}
         </span>
       </label>
