@@ -153,17 +153,35 @@ const byView = new Map<ViewName, { feature: FeatureViews; view: ViewRegistration
   Object.values(featureRegistry).flatMap((feature) => Object.entries(feature.views).map(([name, view]) => [name as ViewName, { feature, view: view! }] as const)),
 )
 
-/** The views' shared CSS once in ({@link loadedViewCss}); a cache of code, like the chunks. */
+/**
+ * The views' CSS in ({@link loadedViewCss}): Connect's rules (`styles.connect.ts`, in the first opening's group), then,
+ * once they are in too, the other views' (`styles.views.ts`) after them. A cache of code, like the chunks.
+ */
 let viewCss: string | undefined
+let connectCssPending: Promise<string> | undefined
 let viewCssPending: Promise<void> | undefined
-/** Told once the views' CSS is in ({@link subscribeViewCss}). */
+/** Told once the views' CSS is in ({@link subscribeViewCss}), and again once the other views' rules are. */
 const viewCssFollowers = new Set<() => void>()
-/** Fetches `styles.views.ts` (the CSS of the views' insides) once, with the first view's chunk. */
-function loadViewCss(): Promise<void> {
-  return (viewCssPending ??= import('./styles.views.ts').then((m) => {
-    viewCss = m.viewCss
-    for (const follower of [...viewCssFollowers]) follower()
+/** The views whose insides `styles.connect.ts` styles alone (`tests/architecture/cold-path.test.ts`): the others wait for `styles.views.ts` too. */
+const connectOnlyCss: ReadonlySet<ViewName> = new Set(['Connect'])
+/** Whether {@link viewCss} holds the other views' rules too (Connect's alone never replaces it then). */
+let viewCssWhole = false
+const setViewCss = (css: string, whole: boolean) => {
+  if (viewCssWhole) return
+  viewCss = css
+  viewCssWhole = whole
+  for (const follower of [...viewCssFollowers]) follower()
+}
+/** Fetches `styles.connect.ts` (Connect's CSS) once, with Connect's chunk. */
+function loadConnectCss(): Promise<string> {
+  return (connectCssPending ??= import('./styles.connect.ts').then((m) => {
+    setViewCss(m.connectViewCss, false)
+    return m.connectViewCss
   }))
+}
+/** Fetches the views' CSS (Connect's, then the other views' after it) once, with the first other view's chunk. */
+function loadViewCss(): Promise<void> {
+  return (viewCssPending ??= Promise.all([loadConnectCss(), import('./styles.views.ts')]).then(([connect, m]) => setViewCss(connect + m.viewCss, true)))
 }
 
 /**
@@ -178,8 +196,9 @@ export function subscribeViewCss(follower: () => void): () => void {
 }
 
 /**
- * The CSS of the views' insides (`ui/styles.views.ts`), once fetched: {@link viewCode}'s `preload()` resolves only when
- * it is in, so a view never renders unstyled. Undefined before the first view's chunk is in.
+ * The CSS of the views' insides, once fetched: Connect's (`ui/styles.connect.ts`) with Connect's chunk, then Connect's
+ * followed by the other views' (`ui/styles.views.ts`) with the first other view's. {@link viewCode}'s `preload()`
+ * resolves only when the view's part is in, so a view never renders unstyled. Undefined before the first view's chunk is in.
  * @example <ShadowStyle css={loadedViewCss()} rank={viewStyleRank} />
  */
 export function loadedViewCss(): string | undefined {
@@ -202,7 +221,8 @@ export function viewCode(view: ViewName): PreloadableView | undefined {
   if (!code) {
     const load = byView.get(view)?.view.load
     if (!load) return undefined
-    code = preloadable(() => Promise.all([load(), loadViewCss()]).then(([module]) => module))
+    const css = connectOnlyCss.has(view) ? loadConnectCss : loadViewCss
+    code = preloadable(() => Promise.all([load(), css()]).then(([module]) => module))
     codeByView.set(view, code)
   }
   return code

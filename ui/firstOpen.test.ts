@@ -19,6 +19,6 @@ test("behavior: firstOpen holds Connect's view and CSS, each first-use machine o
   ).toEqual(expected)
   for (const key of expected) expect(typeof (firstOpen as Record<string, { assemble?: unknown }>)[key]?.assemble).toBe('function')
   expect(typeof firstOpen.connectView.Connect).toBe('function')
-  expect(typeof firstOpen.viewStyles.viewCss).toBe('string')
+  expect(typeof firstOpen.viewStyles.connectViewCss).toBe('string')
   expect(typeof firstOpen.instanceServices.createInstanceServices).toBe('function')
 })

@@ -11,7 +11,7 @@ import { ModalProvider } from './react.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
 import { adoptCss, ShadowStyle, shellStyleRank, supportsAdoptedStyleSheets, viewStyleRank } from './shadowStyles.tsx'
 import { modalCss } from './styles.ts'
-import { viewCss } from './styles.views.ts'
+import { connectViewCss } from './styles.connect.ts'
 import { viewCode } from './features.ts'
 
 /**
@@ -162,7 +162,7 @@ describe('constructable stylesheets where the browser has them', () => {
       await viewCode('Connect')!.preload()
     })
     expect(root!.querySelector('[role=dialog]')).toBeNull()
-    expect(root!.adoptedStyleSheets.map(textOf)).toEqual([expect.stringContaining('.lk-overlay'), expect.stringContaining(viewCss.slice(0, 40).trim().split('{')[0]!.trim())])
+    expect(root!.adoptedStyleSheets.map(textOf)).toEqual([expect.stringContaining('.lk-overlay'), expect.stringContaining(connectViewCss.slice(0, 40).trim().split('{')[0]!.trim())])
     const before = [...root!.adoptedStyleSheets]
     await act(async () => modal.open())
     expect(root!.querySelector('[role=dialog]')).not.toBeNull()

@@ -1,50 +1,18 @@
 /**
- * The CSS of the views' insides (wallet rows, forms, tabs, the virtual list, the search box), in a chunk of its own:
- * `ui/features.ts` fetches it with the first view's chunk and a view renders only once both are in, so nothing shows
- * unstyled; the modal adds it to its shadow root beside the view (`ui/Modal.tsx`). The shell's and the page buttons'
- * CSS is `styles.ts`, in the page's first JS. Colours, sizes and radii come only from the `--lk-` custom properties
- * (theme.ts).
- * @example <ShadowStyle css={viewCss} rank={viewStyleRank} /> // ui/shadowStyles.tsx
+ * The CSS of the other views' insides (Account's tabs, forms, the virtual list, swap, names, the on-ramp, …): the views'
+ * rules that cannot match in Connect (`styles.connect.ts` has those, in the first opening's group). A chunk of its own:
+ * `ui/features.ts` fetches it with the first view other than Connect (the next views' prefetch, after Connect's first
+ * paint) and a view renders only once its CSS is in, so nothing shows unstyled; the modal adopts Connect's and these, in that
+ * order, as one sheet (`ui/features.ts` `loadedViewCss`). The shell's and the page buttons' CSS is `styles.ts`, in the page's first JS.
+ * Colours, sizes and radii come only from the `--lk-` custom properties (theme.ts).
+ * @example <ShadowStyle css={loadedViewCss()} rank={viewStyleRank} /> // ui/shadowStyles.tsx
  */
 export const viewCss = `
-.lk-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
-.lk-row { width: 100%; display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; text-align: start; }
-.lk-row:hover { border-color: var(--lk-accent); }
-/* A wallet row's room while it is awaited (RowPlaceholder): a row's box, pulsing; it folds to nothing (its track to 0fr,
-   the list's 8px gap taken back) when its row will not come. */
-.lk-row-room { display: grid; grid-template-rows: 1fr; transition: grid-template-rows 150ms ease, margin-top 150ms ease, opacity 150ms ease; }
-.lk-row-room[data-collapsing="true"] { grid-template-rows: 0fr; margin-top: -8px; opacity: 0; }
-.lk-row-room-clip { min-height: 0; overflow: hidden; }
-.lk-row-placeholder { display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); animation: lk-pulse 1200ms ease-in-out infinite; }
-.lk-row-placeholder .lk-wallet-icon { display: block; flex: none; }
-.lk-row[aria-current="true"] { border-color: var(--lk-accent); }
-.lk-row:disabled { cursor: progress; opacity: 0.7; }
-.lk-row-name { flex: 1; min-width: 0; overflow-wrap: anywhere; font-weight: 500; }
-.lk-tag { font-size: calc(var(--lk-font-size-master) * 1.1); padding: 2px 6px; border-radius: calc(var(--lk-border-radius-master) * 2); background: var(--lk-background); color: var(--lk-muted); border: 1px solid var(--lk-border); }
-.lk-tag[data-variant="accent"] { color: var(--lk-foreground); border-color: var(--lk-accent); }
-.lk-wallet-icon { width: 32px; height: 32px; border-radius: calc(var(--lk-border-radius-master) * 2); object-fit: cover; background: var(--lk-background); }
-.lk-wallet-icon-lg { width: 72px; height: 72px; border-radius: calc(var(--lk-border-radius-master) * 4); }
 .lk-fiat { margin-inline-start: auto; flex-shrink: 0; color: var(--lk-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
-.lk-muted { color: var(--lk-muted); margin: 0; }
-.lk-error { color: var(--lk-danger); margin: 0; }
-.lk-primary { padding: 10px 16px; border: none; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-accent); color: var(--lk-accent-foreground); font: inherit; font-weight: 600; cursor: pointer; }
-.lk-secondary { padding: 10px 16px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; width: 100%; }
 .lk-form { gap: 12px; width: 100%; }
 .lk-field { display: flex; flex-direction: column; gap: 4px; width: 100%; text-align: start; }
 .lk-field > label { font-weight: 600; }
 .lk-field .lk-search { margin-bottom: 0; }
-.lk-input-row { display: flex; gap: 8px; align-items: stretch; }
-.lk-social { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-bottom: 12px; }
-.lk-social-grid { display: flex; gap: 8px; }
-.lk-social-button { flex: 1; display: inline-flex; align-items: center; justify-content: center; min-height: 44px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); cursor: pointer; }
-.lk-social-button:hover { border-color: var(--lk-accent); }
-.lk-social-status { display: flex; align-items: center; gap: 10px; margin: 0; }
-.lk-email { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-bottom: 12px; text-align: start; }
-.lk-email .lk-search { margin-bottom: 0; flex: 1; min-width: 0; }
-.lk-email .lk-primary { flex: none; }
-.lk-otp { letter-spacing: 0.4em; font-variant-numeric: tabular-nums; text-align: center; }
-.lk-divider { display: flex; align-items: center; gap: 8px; color: var(--lk-muted); margin: 4px 0 12px; }
-.lk-divider::before, .lk-divider::after { content: ''; flex: 1; border-top: 1px solid var(--lk-border); }
 .lk-max { width: auto; padding: 6px 12px; }
 .lk-token-button { display: flex; align-items: center; gap: 10px; text-align: start; }
 .lk-receiver { min-height: 1.4em; display: inline-flex; align-items: center; gap: 6px; word-break: break-all; }
@@ -61,13 +29,10 @@ export const viewCss = `
 .lk-call[data-state="landed"] .lk-call-state { color: var(--lk-success); }
 .lk-call[data-state="notLanded"] .lk-call-state { color: var(--lk-danger); }
 .lk-call-link { justify-self: end; color: var(--lk-foreground); text-decoration: underline; }
-.lk-actions { display: flex; gap: 8px; width: 100%; }
-.lk-actions > button { flex: 1 1 0; }
 /* Account's Buy, Swap, Receive and Send: one row down to a 320 px screen (equal widths, so the padding only sets how
    narrow they may get); a row that still cannot fit (a longer translation) wraps instead of overflowing sideways. */
 .lk-account-actions { flex-wrap: wrap; }
 .lk-account-actions > button { padding-inline: 8px; }
-.lk-primary:disabled, .lk-secondary:disabled { opacity: 0.5; cursor: not-allowed; }
 .lk-avatar { width: 64px; height: 64px; border-radius: 50%; }
 .lk-address { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; display: inline-flex; align-items: center; gap: 6px; }
 .lk-balance { font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-muted); }
@@ -86,7 +51,6 @@ export const viewCss = `
 .lk-group { font-size: calc(var(--lk-font-size-master) * 1.2); color: var(--lk-muted); margin: 8px 0 4px; font-weight: 600; }
 .lk-virtual { overflow-y: auto; overscroll-behavior: contain; margin: 0 -4px; padding: 0 4px; }
 .lk-virtual .lk-row { height: 48px; }
-.lk-search { width: 100%; padding: 8px 12px; margin-bottom: 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; }
 .lk-name-glyph { display: inline-flex; color: var(--lk-accent); }
 .lk-name-ok { color: var(--lk-success); margin: 0; }
 .lk-name-input { display: flex; align-items: center; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-background); }
@@ -96,12 +60,6 @@ export const viewCss = `
 .lk-name-suffix { padding: 0 12px 0 0; color: var(--lk-muted); white-space: nowrap; }
 .lk-name-suggestions { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
 .lk-name-chip { width: auto; padding: 4px 10px; }
-.lk-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
-.lk-row[aria-disabled="true"] { cursor: not-allowed; opacity: 0.55; }
-.lk-row[aria-disabled="true"]:hover { border-color: transparent; }
-/* Link-styled buttons take the text colour and an underline: the theme's accent on its background is below 4.5:1 (spec §9 defaults: 3.5:1 on white). */
-.lk-link { padding: 2px 4px; border: none; background: none; color: var(--lk-foreground); font: inherit; font-weight: 600; cursor: pointer; text-decoration: underline; text-decoration-color: var(--lk-accent); text-decoration-thickness: 2px; text-underline-offset: 3px; }
-.lk-link:hover { text-decoration-color: currentColor; }
 /* Multi-wallet: Account's wallet switcher (many wallets scroll inside it). */
 .lk-wallet-switcher { width: 100%; }
 .lk-wallet-switcher-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; max-height: 200px; overflow-y: auto; overscroll-behavior: contain; }
@@ -112,12 +70,6 @@ export const viewCss = `
 .lk-wallet-switcher-address { font-weight: 400; color: var(--lk-muted); font-size: calc(var(--lk-font-size-master) * 1.2); }
 .lk-wallet-switcher-balance { font-weight: 400; color: var(--lk-foreground); font-size: calc(var(--lk-font-size-master) * 1.2); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .lk-wallet-switcher-balance[data-status='loading'], .lk-wallet-switcher-balance[data-status='unavailable'], .lk-wallet-switcher-balance[data-status='stale'] { color: var(--lk-muted); }
-.lk-foot { margin: 12px 0 0; text-align: center; color: var(--lk-muted); }
-.lk-legal { margin: 0 0 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: start; }
-.lk-legal-label { display: flex; gap: 10px; align-items: flex-start; cursor: pointer; line-height: 1.4; }
-.lk-legal-label input { width: 18px; height: 18px; margin: 1px 0 0; flex: none; accent-color: var(--lk-accent); }
-.lk-legal a, .lk-store-link { color: var(--lk-foreground); font-weight: 600; text-decoration: underline; text-decoration-color: var(--lk-accent); text-underline-offset: 2px; }
-.lk-legal-note { margin-top: 6px; font-size: calc(var(--lk-font-size-master) * 1.2); }
 .lk-onboarding { display: flex; flex-direction: column; gap: 16px; text-align: start; }
 .lk-points { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 16px; }
 .lk-point { display: flex; gap: 14px; align-items: flex-start; }
@@ -128,7 +80,6 @@ export const viewCss = `
 .lk-get-wallet-body { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
 .lk-select { padding: 8px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; }
 .lk-input-row .lk-select { flex: none; }
-.lk-input-row .lk-search { flex: 1; min-width: 0; }
 .lk-input-icon { display: inline-flex; align-items: center; flex: none; }
 .lk-notice { margin: 0 0 8px; padding: 8px 12px; width: 100%; border: 1px dashed var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); color: var(--lk-foreground); text-align: start; }
 .lk-summary dd.lk-strong, .lk-summary dt.lk-strong { font-weight: 700; color: var(--lk-foreground); }
@@ -136,7 +87,6 @@ export const viewCss = `
 /* Each store link is a 24 px target (WCAG 2.5.8), also when the links wrap to a second line. */
 .lk-store-links .lk-store-link { display: inline-flex; align-items: center; min-height: 24px; }
 .lk-store-link:hover { text-decoration-color: currentColor; }
-.lk-store-link:focus-visible, .lk-legal a:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-empty { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 20px 8px; text-align: center; }
 .lk-empty .lk-muted { line-height: 1.4; }
 .lk-empty-title { margin: 0; font-weight: 600; word-break: break-word; }
@@ -161,43 +111,16 @@ export const viewCss = `
 .lk-swap-flip { width: 40px; height: 40px; padding: 0; margin: -22px auto; position: relative; z-index: 1; display: inline-flex; align-items: center; justify-content: center; flex: none; border-radius: 50%; background: var(--lk-background); }
 .lk-swap-flip:hover, .lk-swap-flip:focus-visible { border-color: var(--lk-accent); }
 .lk-swap-summary dd { word-break: normal; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
-/* The email, social, smart-account and names views, visitor pass ("looks"): a field marked invalid shows it in its border; an empty live region (an
-   error or status line waiting for words) takes no room in a column (it stays in the a11y tree, so its words are read
-   when they come); a form's error sits under its field, on the left. */
-.lk-search[aria-invalid="true"], .lk-name-input:has(> [aria-invalid="true"]) { border-color: var(--lk-danger); }
-.lk-center > .lk-error:empty, .lk-center > .lk-muted[role="status"]:empty { margin-top: -12px; }
-.lk-form > .lk-error, .lk-email > .lk-error { align-self: stretch; text-align: start; }
 .lk-field > label { overflow-wrap: anywhere; }
-.lk-center > .lk-search { margin-bottom: 0; }
 .lk-field > .lk-field-sentence { font-weight: 400; }
-.lk-email > .lk-link, .lk-email-note .lk-link { align-self: flex-start; padding-inline: 0; }
-.lk-email-heading { display: flex; align-items: center; gap: 8px; margin: 0; font-weight: 600; }
-.lk-email-heading .lk-spinner { width: 16px; height: 16px; }
-.lk-email .lk-muted, .lk-email > label { overflow-wrap: anywhere; line-height: 1.4; }
-.lk-otp { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; padding-block: 6px; }
-.lk-otp::placeholder { color: var(--lk-muted); opacity: 0.6; }
 /* Account's email: one line, cut with an ellipsis when it does not fit (the full address in its title). */
 .lk-email-row > [data-testid="account-email"] { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .lk-email-row > .lk-icon-button { flex: none; }
-/* Social: the marks are drawn in the text colour; the waiting line has its spinner on the right. */
-.lk-social-glyph { flex: none; }
-.lk-row > .lk-social-glyph { margin-inline: 4px; }
-.lk-social-status > span:not(.lk-spinner) { flex: 1; min-width: 0; }
-.lk-social-button { color: var(--lk-foreground); }
 /* A button with a glyph and words: the glyph on the words' centre line. */
 .lk-with-glyph { display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
-a.lk-primary { display: block; text-align: center; text-decoration: none; }
-/* A picker button (a token, a provider): the chevron says it opens a list. */
-.lk-chevron { flex: none; margin-inline-start: auto; color: var(--lk-muted); }
 .lk-done-glyph { display: inline-flex; color: var(--lk-success); }
 .lk-done-heading { margin: 0; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; }
 .lk-name-chip { max-width: 100%; overflow-wrap: anywhere; text-align: start; }
-/* A spinner inside a line of text (ProfileWallets' loading, the email update's wait, a name being registered): inline
-   it had no size (an empty inline box ignores width and height); the line centres it beside its words. */
-.lk-spinner { display: inline-block; flex: none; vertical-align: middle; }
-p:has(> .lk-spinner) { display: inline-flex; align-items: center; gap: 8px; }
-/* Focus rings on every control a keyboard reaches in the views (the shell's rule covers buttons and inputs). */
-select:focus-visible, a:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 /* The active network: a dot and a quiet word beside the row's accent border, not a second outlined pill. */
 .lk-active-mark { flex: none; display: inline-flex; align-items: center; gap: 6px; color: var(--lk-muted); font-size: calc(var(--lk-font-size-master) * 1.2); }
 .lk-active-mark::before { content: ''; width: 8px; height: 8px; border-radius: 50%; background: var(--lk-success); }
@@ -207,7 +130,4 @@ select:focus-visible, a:focus-visible { outline: 2px solid var(--lk-accent); out
 .lk-tone-icon { position: relative; display: inline-flex; padding: 4px; border-radius: calc(var(--lk-border-radius-master) * 5); }
 .lk-tone-icon[data-tone="error"] { box-shadow: 0 0 0 2px var(--lk-danger); }
 .lk-tone-mark { position: absolute; inset-inline-end: -8px; bottom: -8px; width: 24px; height: 24px; display: inline-flex; align-items: center; justify-content: center; border-radius: 50%; border: 2px solid var(--lk-background); background: var(--lk-danger); color: var(--lk-background); }
-/* Centred lines (a view's hint, an empty state's words) never end on one orphan word. */
-.lk-center > p, .lk-empty p { text-wrap: pretty; }
-.lk-center > p.lk-muted, .lk-center > p.lk-error { text-wrap: balance; }
 `

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
+import { connectViewCss } from '../../ui/styles.connect.ts'
+import { viewCss } from '../../ui/styles.views.ts'
 import { manifests } from '../../machines/manifests.ts'
 import { viewRegistration } from '../../ui/features.ts'
 import { staticGraph } from './staticGraph.ts'
@@ -52,4 +55,46 @@ test('behavior: the walk follows what the bundler follows: value imports and eag
   // machines/accountType.ts is imported for types only by modules of the cold path (accountType.feature.ts).
   expect(staticGraph(root, ['machines/accountType.feature.ts']).modules.has('machines/accountType.ts')).toBe(false)
   expect(staticGraph(root, ['ui/assemble/accountType.ts']).modules.has('machines/accountType.ts')).toBe(true)
+})
+
+/** Each rule of a stylesheet's text with its selectors (a `@media` block's inner rules' selectors; comments dropped). */
+function cssRules(css: string): Array<{ rule: string; selectors: string[] }> {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '')
+  const rules: Array<{ rule: string; selectors: string[] }> = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') depth++
+    else if (text[i] === '}' && --depth === 0) {
+      const rule = text.slice(start, i + 1).trim()
+      const heads = rule.startsWith('@media') ? [...rule.slice(rule.indexOf('{') + 1).matchAll(/([^{}]+)\{/g)].map((m) => m[1]!) : [rule.slice(0, rule.indexOf('{'))]
+      rules.push({ rule, selectors: heads.flatMap((h) => h.split(',').map((sel) => sel.trim())) })
+      start = i + 1
+    }
+  }
+  return rules
+}
+
+/** The `lk-` classes the first opening's modules can put in the DOM (the shell, Connect and its ways of connecting). */
+const coldClasses = new Set([...cold.modules].filter((m) => m.startsWith('ui/') && !m.startsWith('ui/styles')).flatMap((m) => [...readFileSync(`${root}${m}`, 'utf8').matchAll(/lk-[a-z0-9-]+/g)].map((c) => c[0])))
+/** Whether a selector could match in the first opening: every class it names is one the cold path's modules use. */
+const couldMatchCold = (selector: string) => [...selector.matchAll(/\.(lk-[a-z0-9-]+)/g)].every((c) => coldClasses.has(c[1]!))
+
+test("behavior: the cold path holds Connect's CSS only: the other views' rules (styles.views.ts) come with their chunks, after the first paint", () => {
+  expect(cold.modules.has('ui/styles.connect.ts')).toBe(true)
+  expect(cold.modules.has('ui/styles.views.ts')).toBe(false)
+  expect(coldClasses.has('lk-row')).toBe(true)
+  expect(coldClasses.has('lk-tabpanel')).toBe(false)
+})
+
+test("behavior: no rule of the other views' CSS could match in Connect or the shell (or Connect would paint without it), and every rule of Connect's could", () => {
+  const rest = cssRules(viewCss)
+  const connect = cssRules(connectViewCss)
+  expect(rest.length).toBeGreaterThan(50)
+  expect(connect.length).toBeGreaterThan(50)
+  expect(rest.filter((r) => r.selectors.some(couldMatchCold)).map((r) => r.rule)).toEqual([])
+  expect(connect.filter((r) => !r.selectors.some(couldMatchCold)).map((r) => r.rule)).toEqual([])
+  // A selector naming only elements (`a:focus-visible`) could match anywhere: it belongs with Connect's.
+  expect(couldMatchCold('a:focus-visible')).toBe(true)
+  expect(couldMatchCold('.lk-row .lk-tabpanel')).toBe(false)
 })
