@@ -71,6 +71,8 @@ export function reportColdContent({ runs, modules, files, other }: ColdContent):
     runs.map((r) => r.bytesAfter),
     kB,
   )
+  console.log(`  round trips from the tap to the row painted, each visit: ${runs.map((r) => r.roundTrips).join(', ')}`)
+  for (const [i, r] of runs.entries()) if (r.laterRounds.length) console.log(`    visit ${i + 1}, after the first: ${r.laterRounds.map((l) => `${l.path} (round ${l.round})`).join(', ')}`)
   console.log("\n  The files the last visit's row waited for (gzip level 9 of the files on disk)\n")
   const total = files.reduce((sum, f) => sum + f.gzip, 0)
   console.log(renderTable(['File', 'gzip'], [...files.map((f) => [f.file, kB(f.gzip)]), ['Total', kB(total)]], ['left', 'right']))

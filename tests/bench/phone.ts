@@ -49,6 +49,8 @@ export type PhoneRun = {
   filesToRow: string[]
   /** Round trips between the tap and the row painted (see {@link byteCounter}). */
   roundTrips: number
+  /** The paths of the requests the row waited for after the first round trip, by round (2, 3, …): a latency more each. */
+  laterRounds: Array<{ round: number; path: string }>
 }
 
 /**
@@ -109,11 +111,11 @@ function byteCounter(cdp: CDPSession) {
   const filesToRow: string[] = []
   const afterUrls: string[] = []
   /** The requests after the tap and before the row: when each was sent and came back (CDP monotonic seconds). */
-  const timing = new Map<string, { url: string; sent: number; finished?: number }>()
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; timestamp: number }) => {
+  const timing = new Map<string, { url: string; sent: number; wallMs: number; finished?: number }>()
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; timestamp: number; wallTime: number }) => {
     if (e.request.url.startsWith('data:') || after.has(e.requestId)) return
     after.set(e.requestId, tapped)
-    if (tapped && !painted) timing.set(e.requestId, { url: e.request.url, sent: e.timestamp })
+    if (tapped && !painted) timing.set(e.requestId, { url: e.request.url, sent: e.timestamp, wallMs: e.wallTime * 1000 })
     if (tapped) afterUrls.push(new URL(e.request.url).pathname)
     if (tapped) totals.requestsAfter++
     else totals.requestsBefore++
@@ -130,13 +132,23 @@ function byteCounter(cdp: CDPSession) {
       if (t) filesToRow.push(new URL(t.url).pathname)
     }
   })
-  const roundTrips = (): number => {
-    const requests = [...timing.values()].sort((x, y) => x.sent - y.sent)
-    const depth = new Map<object, number>()
+  /**
+   * The round trips of the requests that had come back before the row was painted, by the page's clock (`rowWallMs`: the
+   * paint's epoch ms; a request's CDP times put on that clock by its send's wall time): what the row waited for. Node sees
+   * the row some time after its paint, and what the page asks meanwhile or just before it (the next views' chunks,
+   * fetched once the opening's transition ends, which a loaded machine's late paint can follow) is not.
+   */
+  const rounds = (rowWallMs: number) => {
+    const cameBack = (r: { sent: number; wallMs: number; finished?: number }) => r.finished !== undefined && r.wallMs + (r.finished - r.sent) * 1000 <= rowWallMs
+    const requests = [...timing.values()].filter(cameBack).sort((x, y) => x.sent - y.sent)
+    const depth = new Map<(typeof requests)[number], number>()
     for (const r of requests) depth.set(r, 1 + Math.max(0, ...requests.filter((q) => q.finished !== undefined && q.finished <= r.sent).map((q) => depth.get(q) ?? 0)))
-    return Math.max(0, ...depth.values())
+    return {
+      roundTrips: Math.max(0, ...depth.values()),
+      laterRounds: [...depth].filter(([, d]) => d > 1).map(([r, round]) => ({ round, path: new URL(r.url).pathname })),
+    }
   }
-  return { tap: () => void (tapped = true), row: () => void (painted = true), totals, afterUrls, filesToRow, roundTrips }
+  return { tap: () => void (tapped = true), row: () => void (painted = true), totals, afterUrls, filesToRow, rounds }
 }
 
 /** One visit of `server`'s page on the phone, in a fresh context. */
@@ -175,8 +187,8 @@ async function visit(browser: Browser, server: StaticServer, kind: PhoneVisit): 
     await page.waitForFunction('typeof window.__phoneRow === "number"', undefined, { timeout: TIMEOUT_MS * 3 })
     counter.row()
     await network.quiet()
-    const t = (await page.evaluate('({ button: window.__phoneButton, tap: window.__phoneTap, row: window.__phoneRow })')) as { button: number; tap: number; row: number }
-    return { toButton: t.button, tapToRow: t.row - t.tap, toRow: t.row, ...counter.totals, filesAfter: counter.afterUrls, filesToRow: counter.filesToRow, roundTrips: counter.roundTrips() }
+    const t = (await page.evaluate('({ button: window.__phoneButton, tap: window.__phoneTap, row: window.__phoneRow, origin: performance.timeOrigin })')) as { button: number; tap: number; row: number; origin: number }
+    return { toButton: t.button, tapToRow: t.row - t.tap, toRow: t.row, ...counter.totals, filesAfter: counter.afterUrls, filesToRow: counter.filesToRow, ...counter.rounds(t.origin + t.row) }
   } finally {
     await context.close()
   }
@@ -203,7 +215,7 @@ export function reportPhone(latchkey: Record<PhoneVisit, PhoneRun[]>, peer: Reco
   const msInt = (n: number) => `${Math.round(n)} ms`
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`
   const count = (n: number) => String(Math.round(n))
-  const rows: Array<[string, PhoneVisit, Exclude<keyof PhoneRun, 'filesAfter' | 'filesToRow'>, (n: number) => string]> = [
+  const rows: Array<[string, PhoneVisit, Exclude<keyof PhoneRun, 'filesAfter' | 'filesToRow' | 'laterRounds'>, (n: number) => string]> = [
     ['navigation → Connect button painted', 'idle', 'toButton', msInt],
     ['tap → first wallet row painted, after the idle prefetch (page quiet)', 'idle', 'tapToRow', msInt],
     ['tap → first wallet row painted, cold (Save-Data: nothing fetched ahead)', 'cold', 'tapToRow', msInt],
