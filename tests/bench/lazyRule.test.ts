@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { ChunkInfo } from './build.ts'
-import { requestName } from './firstUse.ts'
+import { requestName } from './firstUseFiles.ts'
 import { chunkHolds, firstFetchOf, lazyFeatureModules } from './lazyRule.ts'
 import type { LazyGroup } from './lazyRule.ts'
 
