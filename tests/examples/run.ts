@@ -22,8 +22,11 @@
  * node_modules taken from and given back to a cache keyed by its package.json (nodeModulesCache.ts) so installs stay
  * quick. Environment: LATCHKEY_EXAMPLES_DIR, a work directory to use and keep instead (debugging; its node_modules stay
  * in it between runs).
- * Prints the time of each phase.
+ * Prints the time of each phase: its wall clock and the CPU (user + system) of the commands it ran, with all they
+ * waited for (bash's `times`, as tests/ci/phases.ts); not counted: this process's own work (the dev wallet's build, the
+ * Solana RPC) and the served examples (`npm start`, detached) while the suites drive them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -55,20 +58,55 @@ export function listExamples(): string[] {
     .sort()
 }
 
-const timings: Array<[string, number]> = []
+/** Each phase's wall clock (s) and the CPU (user + system, s) of the commands it ran, in the order phases ended. */
+const timings: Array<{ name: string; seconds: number; cpuSeconds: number }> = []
+/** The phases a command runs in (outermost first): its CPU counts for each of them. */
+const enclosing = new AsyncLocalStorage<string[]>()
+const cpuOf = new Map<string, number>()
+/** The CPU of every command the run ran (s). */
+let cpuTotal = 0
+
 async function phase<T>(name: string, run: () => T | Promise<T>): Promise<T> {
   const started = Date.now()
   console.log(`\n▶ ${name}`)
   try {
-    return await run()
+    return await enclosing.run([...(enclosing.getStore() ?? []), name], run)
   } finally {
-    timings.push([name, (Date.now() - started) / 1000])
+    timings.push({ name, seconds: (Date.now() - started) / 1000, cpuSeconds: cpuOf.get(name) ?? 0 })
+  }
+}
+
+/**
+ * `command args` run by bash, which writes with `times` the CPU that the command and every process it waited for used
+ * (the same measure as tests/ci/phases.ts); `done()` adds it to the current phases and removes the file.
+ */
+function underTimes(command: string, args: string[]): { command: string; args: string[]; env: NodeJS.ProcessEnv; done(): void } {
+  const file = join(tmpdir(), `latchkey-examples-${process.pid}-${Math.random().toString(36).slice(2)}.times`)
+  const phases = enclosing.getStore() ?? []
+  return {
+    command: 'bash',
+    args: ['-c', '"$@"; status=$?; times > "$LATCHKEY_TIMES_FILE"; exit $status', 'bash', command, ...args],
+    env: { LATCHKEY_TIMES_FILE: file },
+    done() {
+      try {
+        const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? ''
+        const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0)
+        for (const name of phases) cpuOf.set(name, (cpuOf.get(name) ?? 0) + cpu)
+        cpuTotal += cpu
+      } catch {
+        // bash wrote no times (killed): the phase shows the CPU it could count.
+      } finally {
+        rmSync(file, { force: true })
+      }
+    },
   }
 }
 
 function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): void {
   console.log(`$ (${cwd.replace(work, '<work>').replace(root, '<repo>/')}) ${command} ${args.join(' ')}`)
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } })
+  const timed = underTimes(command, args)
+  const result = spawnSync(timed.command, timed.args, { cwd, stdio: 'inherit', env: { ...process.env, ...env, ...timed.env } })
+  timed.done()
   if (result.status !== 0) throw new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${result.status ?? result.signal})`)
 }
 
@@ -78,13 +116,15 @@ function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv
  */
 function shAsync(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   const header = `$ (${cwd.replace(work, '<work>').replace(root, '<repo>/')}) ${command} ${args.join(' ')}`
+  const timed = underTimes(command, args)
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    const child = spawn(timed.command, timed.args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, ...timed.env } })
     let output = ''
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()))
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()))
     child.once('error', reject)
     child.once('close', (code, signal) => {
+      timed.done()
       console.log(`${header}\n${output}`)
       if (code === 0) resolve()
       else reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))
@@ -98,10 +138,15 @@ function shAsync(command: string, args: string[], cwd: string, env: NodeJS.Proce
  */
 function shLive(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   console.log(`$ (${cwd.replace(work, '<work>').replace(root, '<repo>/')}) ${command} ${args.join(' ')}`)
+  const timed = underTimes(command, args)
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } })
+    const child = spawn(timed.command, timed.args, { cwd, stdio: 'inherit', env: { ...process.env, ...env, ...timed.env } })
     child.once('error', reject)
-    child.once('close', (code, signal) => (code === 0 ? resolve() : reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))))
+    child.once('close', (code, signal) => {
+      timed.done()
+      if (code === 0) resolve()
+      else reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))
+    })
   })
 }
 
@@ -308,16 +353,19 @@ async function runExamples(examples: string[], solana: SolanaRpcServer, startedA
       const missing = examples.filter((name) => !ownSuites.includes(name) && !specs.includes(`${name}.spec.ts`))
       if (missing.length) throw new ExampleRunError(`No spec for ${missing.join(', ')}: add tests/examples/<name>.spec.ts (README.md here)`)
       if (specs.length === 0) return 0
-      const result = spawnSync('npx', ['playwright', 'test', '-c', 'tests/examples/playwright.config.ts', ...specs.map((s) => `tests/examples/${s}`)], {
+      const timed = underTimes('npx', ['playwright', 'test', '-c', 'tests/examples/playwright.config.ts', ...specs.map((s) => `tests/examples/${s}`)])
+      const result = spawnSync(timed.command, timed.args, {
         cwd: root,
         stdio: 'inherit',
         env: {
           ...process.env,
+          ...timed.env,
           LATCHKEY_EXAMPLES: JSON.stringify(Object.fromEntries(servers.map((s) => [s.name, s.url]))),
           LATCHKEY_EXAMPLES_RPC: anvil!.url,
           LATCHKEY_EXAMPLES_WALLET: walletScript,
         },
       })
+      timed.done()
       return result.status ?? 1
     })
     return status
@@ -325,10 +373,10 @@ async function runExamples(examples: string[], solana: SolanaRpcServer, startedA
     for (const s of servers) stop(s.child)
     await anvil?.stop()
     const total = (Date.now() - startedAt) / 1000
-    console.log('\nExample apps, time per phase (two examples run side by side: their own steps overlap):')
-    for (const [name, s] of timings) console.log(`  ${s.toFixed(1).padStart(6)} s  ${name}`)
-    console.log(`  ${total.toFixed(1).padStart(6)} s  total, wall clock (${(total / 60).toFixed(1)} min)`)
-    writeFileSync(join(work, 'timings.json'), JSON.stringify(Object.fromEntries(timings), null, 2))
+    console.log('\nExample apps, time per phase: wall clock, and CPU (user + system) of the commands it ran (two examples run side by side: their own steps overlap):')
+    for (const { name, seconds, cpuSeconds } of timings) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${cpuSeconds ? `${cpuSeconds.toFixed(1).padStart(6)} CPU-s` : '          '}  ${name}`)
+    console.log(`  ${total.toFixed(1).padStart(6)} s  ${cpuTotal.toFixed(1).padStart(6)} CPU-s  total, wall clock (${(total / 60).toFixed(1)} min)`)
+    writeFileSync(join(work, 'timings.json'), JSON.stringify(timings, null, 2))
   }
 }
 
