@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, fromCallback, setup, type EventObject } from 'xstate'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import { deferred } from '../tests/harness/deferred.ts'
@@ -187,5 +187,56 @@ describe('a new feature plugs in by its registration alone', () => {
     h.actor.send({ type: 'feature.deliver', feature: 'nope', event: { type: 'nope.go' } })
     h.actor.send({ type: 'feature.ensure', feature: 'nope' })
     expect(Object.keys(h.actor.getSnapshot().context.features)).toEqual([])
+  })
+})
+
+/** A toy feature that records the opening and closing moments it hears, in order; it wakes on every opening. */
+const listenerMachine = setup({
+  types: { context: {} as { heard: string[] }, events: {} as RootMoment },
+  actions: { hear: assign({ heard: ({ context, event }) => [...context.heard, event.type] }) },
+}).createMachine({ id: 'listener', context: { heard: [] }, on: { 'root.opened': { actions: 'hear' }, 'root.closing': { actions: 'hear' }, 'root.closed': { actions: 'hear' } } })
+const listener: FeatureRegistration = { id: 'listener', logic: listenerMachine, wakesOn: { opened: 'always' } }
+
+/** A root whose `firstPaint` waits for the test: `painted()` is the browser painting the opened modal's first frame. */
+function paintedByTest() {
+  const waiting: Array<(event: EventObject) => void> = []
+  const h = createRootHarness({ extraFeatures: [listener], firstPaint: fromCallback(({ sendBack }) => void waiting.push(sendBack)) })
+  const heard = () => h.actor.getSnapshot().context.features['listener']?.getSnapshot().context.heard as string[] | undefined
+  return { h, heard, painted: () => waiting.splice(0).forEach((sendBack) => sendBack({ type: 'screen.painted' })) }
+}
+
+describe('the features hear an opening once its first frame is painted (spec §2 "Opening the modal")', () => {
+  test('behavior: app.open opens the modal at once; the features hear root.opened only with screen.painted', () => {
+    const { h, heard, painted } = paintedByTest()
+    h.actor.send({ type: 'app.open' })
+    expect(h.modal().matches('open')).toBe(true)
+    expect(h.view()).toBe('Connect')
+    expect(heard()).toBeUndefined()
+    expect(h.actor.getSnapshot().matches({ announcing: 'awaitingFirstPaint' })).toBe(true)
+    painted()
+    expect(heard()).toEqual(['root.opened'])
+    expect(h.actor.getSnapshot().matches({ announcing: 'quiet' })).toBe(true)
+  })
+
+  test('behavior: a second app.open before that frame is heard with the first, once; a later one is heard again', () => {
+    const { h, heard, painted } = paintedByTest()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.open', view: 'AllWallets' })
+    painted()
+    expect(heard()).toEqual(['root.opened'])
+    h.actor.send({ type: 'app.open' })
+    expect(heard()).toEqual(['root.opened'])
+    painted()
+    expect(heard()).toEqual(['root.opened', 'root.opened'])
+  })
+
+  test('behavior: closed before its first frame, the features hear opened, then closing', async () => {
+    const { h, heard, painted } = paintedByTest()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.close' })
+    expect(heard()).toEqual(['root.opened', 'root.closing'])
+    painted()
+    await tick(timing.viewTransition)
+    expect(heard()).toEqual(['root.opened', 'root.closing', 'root.closed'])
   })
 })

@@ -163,7 +163,10 @@ export type FeatureLoadEvent =
   /** A spawned feature's tags changed (relayed by `featureTags`): the root's copy (busy, holding the opening). */
   | { type: 'feature.tags'; feature: string; tags: readonly string[] }
 
-export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | TabsEvent
+/** The modal asked to open has had its first frame painted (the `firstPaint` actor): the features hear the opening. */
+export type ScreenEvent = { type: 'screen.painted' }
+
+export type RootEvent = AppEvent | FeatureLoadEvent | ScreenEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | TabsEvent
 
 /** The configured networks now, as the network actor (which owns the list) last told them. */
 export function networksOf(context: Pick<RootContext, 'caipNetworks'>): readonly CaipNetwork[] {

@@ -65,6 +65,14 @@ export const rootSetup = setup({
      * rendering, reconnect disabled); the assembly provides the listener. It never ends: a listener, not a wait.
      */
     watchTabs: fromCallback<EventObject>(() => {}),
+    /**
+     * Answers `screen.painted` once the modal just asked to open has had its first frame painted (the root's
+     * `announcing` region waits for it before the features hear `root.opened`). By default at once (tests, server
+     * rendering, no screen); the assembly provides the browser's (ui/firstPaint.ts).
+     */
+    firstPaint: fromCallback<EventObject>(({ sendBack }) => {
+      sendBack({ type: 'screen.painted' })
+    }),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
       const subs = input.children.map((child) => child.on('*', (event: RootEvent) => sendBack(event)))

@@ -57,9 +57,11 @@ const failure = ({ event }: { event: { error: ErrorSummary } }) => ({ error: eve
  * `root.back`, …): each feature moves the router, the toast, the modal and the transaction stack itself, by systemId.
  * No module state: two modals on one page own two roots.
  *
- * The chart has five regions. `reports`: what the children told the root (each connection's status and account, the
- * network list and whether the wallet's chain is supported, each feature's tags), kept as the root's own copy. `screen`: `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`,
- * `modal.closed`), and the open rules. `features`: features arriving on intent and reporting. `connections`: the
+ * The chart has six regions. `reports`: what the children told the root (each connection's status and account, the
+ * network list and whether the wallet's chain is supported, each feature's tags), kept as the root's own copy.
+ * `announcing`: the features hear an opening (`root.opened`) once its first frame is painted, not in the gesture that
+ * opened it. `screen`: `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`, `modal.closed`), and the
+ * open rules. `features`: features arriving on intent and reporting. `connections`: the
  * wallets of every namespace and the other tabs. `networks`: the visitor's pick and the switch's outcomes.
  * Within `open`, who holds the screen follows the router's current view (`router.changed`): `browsing` (the root's
  * own views: Connect, Account, the network and wallet lists, Receive), `connecting` (ConnectingExternal, and the
@@ -139,6 +141,30 @@ export const rootMachine = rootImplementations.createMachine({
       },
     },
     /**
+     * When the features hear that the modal opened (`root.opened`): once the opened modal's first frame is painted
+     * (`firstPaint`, provided at assembly: the browser's next frame; by default at once), so that the opening's own
+     * frame carries only the modal and its view, not what the features do on hearing it (the remote config's load,
+     * its flags re-rendering the views). Every `app.open` (the open rules in `screen`) starts the wait; an `app.open`
+     * during it is heard with it, once. A close before that frame tells them first, so they hear opened, then closing.
+     */
+    announcing: {
+      initial: 'quiet',
+      states: {
+        /** Nothing to tell: the features heard the last opening (or none happened). */
+        quiet: {
+          on: { 'app.open': 'awaitingFirstPaint' },
+        },
+        /** The modal was asked to open: the features hear it once its first frame is painted. */
+        awaitingFirstPaint: {
+          invoke: { src: 'firstPaint' },
+          on: {
+            'screen.painted': { target: 'quiet', actions: 'tellOpened' },
+            'modal.closing': { target: 'quiet', actions: 'tellOpened' },
+          },
+        },
+      },
+    },
+    /**
      * Who holds the screen: `boot` → `closed` ⇄ `open`, following the modal machine; opening picks the first view by
      * the open rules (spec §2 "Opening the modal").
      */
@@ -149,19 +175,19 @@ export const rootMachine = rootImplementations.createMachine({
         // (`modal.opened` moves the screen to `open`); the same rules reset the view when the modal is already open.
         'app.open': [
           // A feature holds the opening (a sign-in waiting for the visitor): its view, whatever else was asked.
-          { guard: 'isOpeningHeld', actions: ['resetToHeldView', 'openModal', 'tellOpened', 'trackOpen'] },
+          { guard: 'isOpeningHeld', actions: ['resetToHeldView', 'openModal', 'trackOpen'] },
           // A feature's view: shown, and the feature is told (Send's form opens as from Account).
-          { guard: 'isRequestingFeatureView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', 'tellOpened', 'trackOpen', 'openFeatureView'] },
-          { guard: 'hasRequestedView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', 'tellOpened', 'trackOpen'] },
-          { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'tellOpened', 'trackOpen'] },
-          { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'tellOpened', 'trackOpen'] },
+          { guard: 'isRequestingFeatureView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', 'trackOpen', 'openFeatureView'] },
+          { guard: 'hasRequestedView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', 'trackOpen'] },
+          { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'trackOpen'] },
+          { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'trackOpen'] },
           // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
-          { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', 'tellOpened', 'trackOpen'] },
+          { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', 'trackOpen'] },
           {
             guard: 'isWalletConnectFirstOnDesktop',
-            actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, 'openModal', 'tellOpened', 'trackOpen', 'openWalletConnectBasic'],
+            actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, 'openModal', 'trackOpen', 'openWalletConnectBasic'],
           },
-          { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', 'tellOpened', 'trackOpen'] },
+          { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', 'trackOpen'] },
         ],
         'router.changed': { actions: 'setView' },
         'app.notify': { actions: { type: 'notify', params: ({ event }) => ({ variant: event.variant, message: event.message }) } },

@@ -38,6 +38,7 @@ import { rootInput } from './core/rootInput.ts'
 import { createWalletCommands } from './core/walletCommands.ts'
 import { createWalletDescriber } from './core/walletInfo.ts'
 import { embeddedStorageKeys } from './embedded.session.ts'
+import { firstPaintActor } from './firstPaint.ts'
 import { otherTabsActor } from './createModal.tabs.ts'
 import type { ValidateOptionsReturnType } from './options.ts'
 import type { Metadata, ModalOptions, ModalTheme } from './types.ts'
@@ -135,6 +136,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
       network: networkMachine.provide({ actors: networkActors(adapters.adapters) }),
       watchConnectors: connectorDiscoveryActor(adapters.adapters),
       watchTabs: otherTabsActor({ enabled: options.enableReconnect ?? true, storage, ownStorage: options.storage }),
+      firstPaint: firstPaintActor(),
     },
     actions: { ...persistenceActions(storage), ...reporting.actions },
   })

@@ -44,6 +44,7 @@ export function createRootHarness({
   networks = [anvil1, anvil2],
   loaders,
   extraFeatures = [],
+  firstPaint,
   ...settings
 }: {
   options?: Partial<RootOptions>
@@ -53,8 +54,10 @@ export function createRootHarness({
   loaders?: Partial<Record<FeatureMachineId, () => Promise<AnyActorLogic>>>
   /** Features registered after the modal's own (a test's toy feature: nothing else changes). */
   extraFeatures?: FeatureRegistration[]
+  /** The root's `firstPaint` actor (default: the root's own, answering at once). */
+  firstPaint?: AnyActorLogic
 } & Partial<FeatureSettings> = {}): ReturnType<typeof createBaseHarness> & HarnessDoubles {
-  const harness = createBaseHarness({ options, storedConnectorId, networks, loaders, extraFeatures, settings })
+  const harness = createBaseHarness({ options, storedConnectorId, networks, loaders, extraFeatures, firstPaint, settings })
   return harness as ReturnType<typeof createBaseHarness> & HarnessDoubles
 }
 
@@ -64,6 +67,7 @@ function createBaseHarness({
   networks,
   loaders,
   extraFeatures,
+  firstPaint,
   settings,
 }: {
   options: Partial<RootOptions>
@@ -71,6 +75,7 @@ function createBaseHarness({
   networks: CaipNetwork[]
   loaders: Partial<Record<FeatureMachineId, () => Promise<AnyActorLogic>>> | undefined
   extraFeatures: FeatureRegistration[]
+  firstPaint: AnyActorLogic | undefined
   settings: Partial<FeatureSettings>
 }) {
   const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })
@@ -105,6 +110,7 @@ function createBaseHarness({
       watchConnectors: fromCallback(({ sendBack }) => {
         sendBack({ type: 'connectors.changed', connectors: [walletConnector] })
       }),
+      ...(firstPaint ? { firstPaint } : {}),
     },
     actions: {
       persistConnection: () => void calls.push('persistConnection'),

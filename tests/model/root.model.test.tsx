@@ -420,15 +420,41 @@ describe('root model: scenario walks in the UI', () => {
     await openAccount(app)
   })
 
-  scenario('no project id, debug: the first opening raises the alert as a toast', { projectId: '', debug: true }, ['root.features --feature.alert[0]', 'root.features --feature.flags[0]'], async (app) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      await pressOnPage(app, en.connectButton)
-      await toasts('Project ID Not Configured')
-    } finally {
-      warn.mockRestore()
-    }
-  })
+  scenario(
+    'no project id, debug: the first opening raises the alert as a toast, once its first frame is painted',
+    { projectId: '', debug: true },
+    ['root.announcing.quiet --app.open[0]', 'root.announcing.awaitingFirstPaint --screen.painted[0]', 'root.features --feature.alert[0]', 'root.features --feature.flags[0]'],
+    async (app) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      try {
+        await pressOnPage(app, en.connectButton)
+        await toasts('Project ID Not Configured')
+      } finally {
+        warn.mockRestore()
+      }
+    },
+  )
+
+  scenario(
+    'no project id, debug: the dapp opens and closes in one go (before a frame): the remote config hears the opening with the close',
+    { projectId: '', debug: true },
+    ['root.announcing.quiet --app.open[0]', 'root.announcing.awaitingFirstPaint --modal.closing[0]', 'root.features --feature.alert[0]'],
+    async (app) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      try {
+        await button(app, en.connectButton)
+        await app.modal.ready()
+        void app.modal.open()
+        void app.modal.close()
+        // Heard in the close's own step, before any frame: nothing is left to tell.
+        expect(app.modal.actor.getSnapshot().matches({ announcing: 'quiet' })).toBe(true)
+        await closed(app)
+        await toasts('Project ID Not Configured')
+      } finally {
+        warn.mockRestore()
+      }
+    },
+  )
 
   // ------------------------------------------------------------ features spawned on intent
 
