@@ -32,6 +32,47 @@ test('behavior: the first click shows the dialog named "Connect Wallet" with a s
   expect(viewCode('Connect')!.loaded()).toBeDefined()
 })
 
+test('behavior: a view whose code is in opens in one commit: the dialog is never marked busy, its view there from the first render', async () => {
+  app = await renderApp({})
+  expect(viewCode('Connect')!.loaded()).toBeDefined()
+  const busy: Array<string | null> = []
+  const observer = new MutationObserver((records) => {
+    for (const r of records) if (r.attributeName === 'aria-busy') busy.push(r.oldValue)
+    for (const r of records) for (const node of r.addedNodes) if (node instanceof Element) for (const el of [node, ...node.querySelectorAll('[aria-busy]')]) busy.push(el.getAttribute('aria-busy'))
+  })
+  for (const host of document.querySelectorAll('*')) if (host.shadowRoot) observer.observe(host.shadowRoot, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['aria-busy'] })
+  fireEvent.click(await app.get('button', en.connectButton))
+  const dialog = app.find('dialog', en.titles.Connect)!
+  expect(dialog.getAttribute('aria-busy')).toBeNull()
+  expect(within(dialog).queryByTestId('view-skeleton')).toBeNull()
+  expect(within(dialog).getAllByRole('button', { name: WALLET_NAME }).length).toBeGreaterThan(0)
+  // The machine hears it after the frame; nothing in the dialog changes then.
+  await waitFor(() =>
+    expect(
+      app!.modal.actor
+        .getSnapshot()
+        .context.modal.getSnapshot()
+        .matches({ open: { content: 'ready' } }),
+    ).toBe(true),
+  )
+  await Promise.resolve()
+  observer.disconnect()
+  expect(busy.filter((value) => value === 'true')).toEqual([])
+})
+
+test('behavior: Connect asks the catalogue for its wallets once the frame that shows it is painted, not in the click', async () => {
+  app = await renderApp({})
+  expect(viewCode('Connect')!.loaded()).toBeDefined()
+  await app.modal.ready()
+  app.modal.actor.send({ type: 'feature.ensure', feature: 'catalogue' })
+  const list = () => app!.modal.actor.getSnapshot().context.features['catalogue']?.getSnapshot().value as { list?: string } | undefined
+  await waitFor(() => expect(list()?.list).toBe('idle'))
+  fireEvent.click(await app.get('button', en.connectButton))
+  expect(app.find('dialog', en.titles.Connect)).not.toBeNull()
+  expect(list()?.list).toBe('idle')
+  await waitFor(() => expect(list()?.list).not.toBe('idle'))
+})
+
 test('behavior: pressing the account button fetches the Account chunk before its click; the click renders Account with no skeleton', async () => {
   app = await renderApp({ stored: true, authorised: true })
   const button = await app.get('button', /0x/)

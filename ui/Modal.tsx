@@ -11,6 +11,7 @@ import { ShadowStyle, viewStyleRank } from './shadowStyles.tsx'
 import { messageText } from './errorSentence.ts'
 import { timing } from '../machines/timing.ts'
 import { fillSlots } from './i18n/slots.ts'
+import { afterNextPaint } from './nextPaint.ts'
 import { enShell } from './locales/en.shell.ts'
 
 /** The views the branding footer (the `reownBranding` feature) sits under. */
@@ -148,15 +149,26 @@ function BrandingFooter({ view }: { view: ViewName }) {
 
 /**
  * Tells the modal machine the view is on screen: the opening `loading` flag ends. Also when the modal opens again
- * during its exit transition: the view stayed mounted, and the content region is loading again.
+ * during its exit transition: the view stayed mounted, and the content region is loading again. Once the frame that
+ * shows the view is painted ({@link afterNextPaint}): the shell already rendered the dialog as not busy with its view
+ * ({@link contentShown}), so the opening is one commit; the machine's change re-renders nothing the tap waits for.
  */
 function Loaded() {
   const send = useSend()
   const { isLoading } = useModalView()
   useEffect(() => {
-    if (isLoading) send({ type: 'app.viewLoaded' })
+    if (!isLoading) return
+    return afterNextPaint(() => send({ type: 'app.viewLoaded' }))
   }, [send, isLoading])
   return null
+}
+
+/**
+ * The view renders in the same commit as the dialog: its code is in ({@link ViewCode} renders it at once, no
+ * skeleton). The dialog is then not busy from that commit on, before the machine hears it (`app.viewLoaded`).
+ */
+function contentShown(view: ViewName): boolean {
+  return viewCode(view)?.loaded() !== undefined
 }
 
 /** Elements a page marks with this attribute stay usable while the modal is open (a chat widget, a wallet's own panel). */
@@ -370,7 +382,8 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
 
   // ConnectingExternal's title follows the connection: never 'Connecting' over a declined or failed one.
   // The closing dialog is no dialog to assistive technology any more (its overlay is inert and aria-hidden).
-  const dialogRole = !open ? {} : ({ role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-busy': view.isLoading ? 'true' : undefined, tabIndex: -1 } as const)
+  const busy = view.isLoading && !contentShown(view.view)
+  const dialogRole = !open ? {} : ({ role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-busy': busy ? 'true' : undefined, tabIndex: -1 } as const)
   const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : titleOf(copy.titles, view.view)
   // Rendered ahead (closed) or closing: no dialog to assistive technology, inert.
   return (

@@ -11,6 +11,7 @@ import { enConnect } from '../../locales/en.connect.ts'
 import { useSend } from '../../hooks.ts'
 import { useConnectView, useReservedRows } from '../../hooks/catalogue.ts'
 import { useLegal } from '../../hooks/legal.ts'
+import { afterNextPaint } from '../../nextPaint.ts'
 
 /** What Connect hands its `connect.methods` entries: `Method`, the section of another way of connecting (`ui/slots.connect.ts`). */
 type ConnectMethodsProps = { Method: ComponentType<{ method: string }> }
@@ -34,9 +35,11 @@ export function ConnectWallets({ Method }: ConnectMethodsProps) {
   const { catalogue, showAllWallets, walletConnect: wcRow } = view
   // The directory's wallets pair over WalletConnect (eip155 only): on Solana or Bitcoin its catalogue is not asked for
   //; it is when the visitor comes back to an EVM network.
+  // Once the frame showing Connect is painted (spec §2: a tap's frame shows the modal; the catalogue's machine, its
+  // request and the re-render of its answer come after it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogue is asked for when the directory becomes reachable, not on every render
   useEffect(() => {
-    if (view.directoryReachable) catalogue.load()
+    if (view.directoryReachable) return afterNextPaint(() => catalogue.load())
   }, [view.directoryReachable])
   const allWalletsTagId = useId()
   const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
