@@ -470,7 +470,8 @@ describe('root model: scenario walks in the UI', () => {
       // Opening: the remote config; Account (connected): the account data. Still nothing of send.
       await openAccount(app)
       await until(() => expect(featureOf(app, 'account')).toBeDefined())
-      expect(featureOf(app, 'remoteConfig')).toBeDefined()
+      // The opening brought the remote config once its first frame was painted.
+      await until(() => expect(featureOf(app, 'remoteConfig')).toBeDefined())
       expect(featureOf(app, 'send')).toBeUndefined()
       // Send: its machine arrives a few ms after the click; the form works then (typed values go through the root).
       await press(app, en.send)
