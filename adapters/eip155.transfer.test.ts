@@ -12,6 +12,7 @@ import { ChainMismatchError, createEip155TransferAdapter, InvalidTransferError, 
 import type { CreateEip155TransferAdapterParameters } from './eip155.transfer.ts'
 import { InvalidProviderResponseError, UnauthorizedProviderError, UserRejectedRequestError } from './errors.ts'
 import type { TransferRequest } from './types.ts'
+import { TestFailure } from '../tests/harness/failures.ts'
 
 /**
  * The transfer adapter against the real development wallet, which signs with a viem local account and sends to
@@ -96,7 +97,7 @@ function nextPending(wallet: DevWallet): Promise<PendingRequest> {
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
     (value) => {
-      throw new Error(`expected a rejection, got ${String(value)}`)
+      throw new TestFailure(`expected a rejection, got ${String(value)}`)
     },
     (error: unknown) => error,
   )

@@ -22,6 +22,7 @@ import { createSolanaAdapter, InvalidSolanaAddressError, isSolanaWallet, SolanaC
 import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
 import type { WalletEvent } from './types.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
+import { TestFailure } from '../tests/harness/failures.ts'
 
 /**
  * The Solana adapter against real parts: the dev Solana wallet registered through the Wallet Standard's window
@@ -62,7 +63,7 @@ async function nextPending(wallet: DevSolanaWallet) {
     if (request) return request
     await new Promise((r) => setTimeout(r, 5))
   }
-  throw new Error('no pending request')
+  throw new TestFailure('no pending request')
 }
 
 /** A wallet the adapter connected to (auto-approving), and the adapter. */

@@ -17,6 +17,7 @@ import type { TransferRequest } from './types.ts'
 import { associatedTokenAddress, tokenAmountOf } from './solana.spl.ts'
 import { devSolanaKeypairs } from '../dev/solana/accounts.ts'
 import { DEV_SPL_MINT_ADDRESS } from '../dev/solana/tokens.ts'
+import { TestFailure } from '../tests/harness/failures.ts'
 
 /**
  * Sending SOL with the Solana transfer adapter, the dev Solana wallet (registered through the Wallet Standard) and
@@ -61,7 +62,7 @@ async function nextPending(wallet: DevSolanaWallet) {
     if (request) return request
     await new Promise((r) => setTimeout(r, 5))
   }
-  throw new Error('no pending request')
+  throw new TestFailure('no pending request')
 }
 
 describe('estimateTransfer', () => {

@@ -300,7 +300,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth, rp
     async getBalance({ address, network }): Promise<NativeBalance> {
       if (!isSolanaAddress(address)) throw new InvalidSolanaAddressError(address)
       const rpcUrl = rpcNodeUrl({ network, rpcHost: rpcOptions.host, projectId: rpcOptions.projectId })
-      if (!rpcUrl) throw new SolanaRpcRequestError('(none)', new Error(`${network.caipNetworkId} has no RPC URL`))
+      if (!rpcUrl) throw new SolanaRpcRequestError('(none)', `${network.caipNetworkId} has no RPC URL`)
       const [{ PublicKey }, rpc] = await Promise.all([loadSolanaWeb3(), connection(rpcUrl)])
       let lamports: number
       try {
@@ -308,7 +308,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth, rp
       } catch (error) {
         throw new SolanaRpcRequestError(rpcUrl, error)
       }
-      if (!Number.isSafeInteger(lamports) || lamports < 0) throw new SolanaRpcRequestError(rpcUrl, new Error(`getBalance answered ${String(lamports)}`))
+      if (!Number.isSafeInteger(lamports) || lamports < 0) throw new SolanaRpcRequestError(rpcUrl, `getBalance answered ${String(lamports)}`)
       return { value: BigInt(lamports), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async switchChain({ connectorId, network }) {

@@ -19,6 +19,7 @@ import { registerDevSolanaWallet } from '../dev/solana-wallet/register.ts'
 import { lazyBitcoinDevWallet, mountLazyBitcoinWalletPanel } from '../dev/bitcoin-wallet/lazy.ts'
 import { registerBitcoinWallet } from '../dev/bitcoin-wallet/register.ts'
 import { bitcoinRegtest } from '../adapters/networks.ts'
+import { NoConnectedWalletError } from '../ui/bridge.ts'
 import { PayRequest } from './pay.tsx'
 import { registerSecondWallets } from './secondWallets.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount, useCallsStatus, useSendCalls } from '../ui/react.tsx'
@@ -319,7 +320,7 @@ function WalletActions() {
             onClick={() =>
               run(async () => {
                 const provider = modal.getProvider('eip155')
-                if (!provider) throw new Error('No EVM wallet is connected.')
+                if (!provider) throw new NoConnectedWalletError()
                 const value = `0x${parseEther(ether).toString(16)}`
                 const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: state.account.address, to: recipient, value }] })) as string
                 setTxHash(hash)

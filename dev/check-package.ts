@@ -13,6 +13,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DevError } from './errors.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -31,7 +32,7 @@ try {
   else {
     if (run('npm', ['pack', '--pack-destination', work!, '--silent']) !== 0) process.exit(1)
     const packed = readdirSync(work!).find((f) => f.endsWith('.tgz'))
-    if (!packed) throw new Error(`npm pack left no tarball in ${work}`)
+    if (!packed) throw new DevError(`npm pack left no tarball in ${work}`)
     tarball = join(work!, packed)
   }
   const publint = run('npx', ['--no-install', 'publint', 'run', tarball, '--strict'])

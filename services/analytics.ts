@@ -42,7 +42,7 @@ export type Analytics = ReturnType<typeof createAnalytics>
  * @example
  * const analytics = createAnalytics({ baseUrl, projectId })
  * analytics.track('MODAL_OPEN', { connected: false })
- * analytics.reportError(new Error('boom'))
+ * analytics.reportError(error, 'API_ERROR')
  */
 export function createAnalytics(parameters: CreateAnalyticsParameters) {
   const client = createApiClient<paths>({ ...parameters, postQuery: { '/e': ['projectId', 'st', 'sv'] } })

@@ -8,6 +8,7 @@ import { createModal, type ModalOptions, type ModalState } from './createModal.t
 import { forgetCoreForTests } from './coreModule.ts'
 import { enShell } from './locales/en.shell.ts'
 import { ConnectButton, ModalProvider } from './react.tsx'
+import { TestFailure } from '../tests/harness/failures.ts'
 
 /**
  * `createModal`'s facade over the lazy core, on a page where the core's module was never fetched (the
@@ -197,7 +198,7 @@ describe('the page before the core', () => {
     const host = () => document.querySelector('[data-testid=latchkey-modal]')!.shadowRoot!
     const button = await waitFor(() => {
       const b = [...document.querySelectorAll('*')].flatMap((el) => [...(el.shadowRoot?.querySelectorAll('button') ?? [])]).find((b) => b.textContent === enShell.connectButton)
-      if (!b) throw new Error('no connect button yet')
+      if (!b) throw new TestFailure('no connect button yet')
       return b
     })
     expect(modal.peekCore()).toBeUndefined()

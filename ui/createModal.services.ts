@@ -165,8 +165,9 @@ export function createInstanceServices({
     fetchWallets,
     transfer: getTransfer,
     track: (event, properties) => void getAnalytics()?.then((a) => a.track(event, properties)),
-    reportWalletError: (error) => void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'WALLET_ERROR')),
-    reportInternalError: (error) => void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'INTERNAL_SDK_ERROR')),
+    // The report carries the failure's message and its category (spec §8); analytics wraps the text in its SdkError.
+    reportWalletError: (error) => void getAnalytics()?.then((a) => a.reportError(error.message || error.name, 'WALLET_ERROR')),
+    reportInternalError: (error) => void getAnalytics()?.then((a) => a.reportError(error.message || error.name, 'INTERNAL_SDK_ERROR')),
   }
 }
 

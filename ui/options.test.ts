@@ -5,6 +5,7 @@ import { arbitrum, bitcoin, defineEvmNetwork, mainnet, solana, type CaipNetwork 
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError, type ModalOptions } from './createModal.ts'
 import { validateOptions } from './options.ts'
+import { TestFailure } from '../tests/harness/failures.ts'
 
 /**
  * Option validation (defects 4, 8 and 9): every option is checked by `createModal` before anything starts;
@@ -28,7 +29,7 @@ function refusal(options: Record<string, unknown>): InvalidOptionsError {
     expect(error).toBeInstanceOf(InvalidOptionsError)
     return error as InvalidOptionsError
   }
-  throw new Error(`accepted: ${JSON.stringify(Object.keys(options))}`)
+  throw new TestFailure(`accepted: ${JSON.stringify(Object.keys(options))}`)
 }
 
 describe('createModal refuses networks it cannot work with (defect 8)', () => {

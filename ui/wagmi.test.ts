@@ -23,7 +23,7 @@ import { solanaDevnet } from '../adapters/networks.ts'
 import { DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { devWalletConnectorId, freshAddress, makeBridgeFixture, type BridgeFixture } from './bridge.fixtures.ts'
-import { ChainNotConfiguredError, latchkeyConnector, syncWagmiChain, toLatchkeyNetworks, WagmiChainNotUsableError } from './wagmi.ts'
+import { ChainNotConfiguredError, latchkeyConnector, ModalRequestEndedError, syncWagmiChain, toLatchkeyNetworks, WagmiChainNotUsableError } from './wagmi.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
 
 const rpc: [string, string] = [inject('anvilRpc1'), inject('anvilRpc2')]
@@ -81,7 +81,10 @@ describe('latchkey/wagmi: one connection', () => {
     const pending = connect(f.config, { connector: f.config.connectors[0]! })
     await waitFor(() => expect(f.modal.getState().open).toBe(true))
     f.modal.close()
-    await expect(pending).rejects.toBeInstanceOf(UserRejectedRequestError)
+    const refused = await pending.catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(UserRejectedRequestError)
+    expect((refused as UserRejectedRequestError).cause).toBeInstanceOf(ModalRequestEndedError)
+    expect(((refused as UserRejectedRequestError).cause as ModalRequestEndedError).shortMessage).toBe('The modal was closed without connecting a wallet.')
     expect(getAccount(f.config).status).toBe('disconnected')
   })
 
@@ -233,7 +236,9 @@ describe('latchkey/wagmi: chains', () => {
       const request = f.wallet.pending[0]
       if (request) f.wallet.reject(request.id)
     })
-    await expect(switchChain(f.config, { chainId: 31338 })).rejects.toBeInstanceOf(UserRejectedRequestError)
+    const declined = await switchChain(f.config, { chainId: 31338 }).catch((e: unknown) => e)
+    expect(declined).toBeInstanceOf(UserRejectedRequestError)
+    expect((declined as UserRejectedRequestError).cause).toMatchObject({ name: 'ModalRequestEndedError', shortMessage: 'The wallet declined the network switch.' })
     stop()
     expect(f.wallet.state.chainId).toBe(31337)
     expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')

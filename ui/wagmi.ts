@@ -60,6 +60,16 @@ export class ChainNotConfiguredError extends BaseError {
   }
 }
 
+/**
+ * Why the modal ended a wagmi request without doing it: the visitor closed the modal without connecting, the wallet
+ * declined a network switch or the visitor cancelled it, or the switch failed (the wallet's message). The `cause` of the
+ * viem `UserRejectedRequestError` or `SwitchChainError` that wagmi's `connect()` or `switchChain()` rejects with.
+ */
+export class ModalRequestEndedError extends BaseError {
+  static override docsPath = '/errors/ModalRequestEndedError'
+  override name = 'ModalRequestEndedError'
+}
+
 /** Thrown by {@link toLatchkeyNetworks} for a chain latchkey cannot use (no http(s) RPC URL). */
 export class WagmiChainNotUsableError extends BaseError {
   static override docsPath = '/errors/WagmiChainNotUsableError'
@@ -155,7 +165,7 @@ function waitForConnection(modal: ModalInstance): Promise<Connected> {
       const now = readEip155Connection(modal)
       done()
       if (now.status === 'connected') resolve(now)
-      else reject(new UserRejectedRequestError(new Error('The modal was closed without connecting a wallet.')))
+      else reject(new UserRejectedRequestError(new ModalRequestEndedError('The modal was closed without connecting a wallet.')))
     })
   })
 }
@@ -195,13 +205,13 @@ function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void
     }
     let wasPending = false
     subs.push(
-      network.on('network.switchRejected', () => finish(new UserRejectedRequestError(new Error('The wallet declined the network switch.')))),
-      network.on('network.switchFailed', (e) => finish(new SwitchChainError(new Error(e.error.message)))),
+      network.on('network.switchRejected', () => finish(new UserRejectedRequestError(new ModalRequestEndedError('The wallet declined the network switch.')))),
+      network.on('network.switchFailed', (e) => finish(new SwitchChainError(new ModalRequestEndedError('The network switch failed.', { details: e.error.message })))),
       network.on('network.notFound', () => finish(new SwitchChainError(new ChainNotConfiguredError(chainId)))),
       network.subscribe((snapshot) => {
         if (snapshot.matches('pending')) wasPending = true
         // Given up (Back in SwitchNetwork, the modal closed) with the wallet elsewhere: the switch did not happen.
-        else if (wasPending && !isOnTarget() && snapshot.context.target === undefined) finish(new UserRejectedRequestError(new Error('The network switch was cancelled.')))
+        else if (wasPending && !isOnTarget() && snapshot.context.target === undefined) finish(new UserRejectedRequestError(new ModalRequestEndedError('The network switch was cancelled.')))
       }),
     )
     stopConnection = watchEip155Connection(modal, () => {

@@ -10,6 +10,7 @@ import type { AnvilInstance } from '../anvil.ts'
 import { AA_DEPLOYER, DevAaDeployError, ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, deployDevAa, devAaClient, toDevSimpleAccount } from './deploy.ts'
 import { bundlerErrorCodes, startDevBundler } from './bundler.ts'
 import type { DevBundlerServer } from './bundler.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 // A fresh anvil of its own: the deployment is tested from an empty chain, and the balances are this file's alone.
 const chainId = 31337
@@ -49,7 +50,7 @@ async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
     const rpc = error instanceof BaseError ? error.walk((e) => e instanceof RpcRequestError) : undefined
     return rpc instanceof RpcRequestError ? rpc.code : undefined
   }
-  throw new Error('expected a refusal')
+  throw new TestFailure('expected a refusal')
 }
 
 /** A raw JSON-RPC call to the bundler. */

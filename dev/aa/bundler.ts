@@ -18,6 +18,7 @@ import { AA_DEPLOYER, ENTRY_POINT_ADDRESS, devEntryPoint } from './account.ts'
 import { entryPointAbi, entryPointSimulationsAbi, entryPointSimulationsDeployedBytecode } from './artifacts.ts'
 import { devAaClient, devAaDeployer } from './deploy.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** ERC-7769 error codes the dev bundler answers with. */
 export const bundlerErrorCodes = {
@@ -36,7 +37,7 @@ export const bundlerErrorCodes = {
 } as const
 
 /** A JSON-RPC error the bundler answers with: `code` (see {@link bundlerErrorCodes}), `message`, optional `data`. */
-export class BundlerRpcError extends Error {
+export class BundlerRpcError extends BaseError {
   override name = 'BundlerRpcError'
   code: number
   data: unknown

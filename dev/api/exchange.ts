@@ -11,6 +11,7 @@ import { DEV_TETHER_ADDRESS } from '../tokens/tokens.ts'
 import type { ChainReader } from './chain.ts'
 import type { Dataset } from './dataset.ts'
 import { svgDataUri, tokenSvg } from './images.ts'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** A swappable token (contract `SwapToken`). */
 export type SwapToken = components['schemas']['SwapToken']
@@ -18,7 +19,7 @@ export type SwapToken = components['schemas']['SwapToken']
 export type TransactionRequest = components['schemas']['TransactionRequest']
 
 /** The errors of the convert calls: the status and the contract's `Error` message. */
-export class ExchangeError extends Error {
+export class ExchangeError extends BaseError {
   override name = 'ExchangeError'
   status: number
   constructor(status: number, message: string) {

@@ -42,6 +42,7 @@ import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
 import { TREASURY_ADDRESS } from '../onramp/provider.ts'
 import type { OnrampLedger, OnrampPurchase } from '../onramp/provider.ts'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** An analytics event as received (contract `AnalyticsEvent`). */
 export type AnalyticsEvent = AnalyticsComponents['schemas']['AnalyticsEvent']
@@ -73,7 +74,7 @@ export type Handler<O> = (request: HandlerRequest<O>) => Reply<OkJsonOf<O>> | Pr
 export type Handlers<Operations> = { [K in keyof Operations]: Handler<Operations[K]> }
 
 /** An error answer a handler throws on purpose: the status and the contract's `Error` body. */
-export class ApiHttpError extends Error {
+export class ApiHttpError extends BaseError {
   override name = 'ApiHttpError'
   status: number
   reasons: Array<{ description: string }> | undefined

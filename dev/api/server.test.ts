@@ -17,6 +17,7 @@ import type { Wallet } from './dataset.ts'
 import { realWallets } from './realWallets.ts'
 import { startApiServer } from './server.ts'
 import type { ApiServer } from './server.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 const rpc1 = inject('anvilRpc1')
 const rpc2 = inject('anvilRpc2')
@@ -80,20 +81,20 @@ function post(path: string, body: unknown, query: Query = {}): Promise<Response>
 
 function operation(operationId: string): Operation {
   const found = contracts.operations.find((o) => o.operationId === operationId)
-  if (!found) throw new Error(`no operation ${operationId}`)
+  if (!found) throw new TestFailure(`no operation ${operationId}`)
   return found
 }
 
 /** True when `body` matches the contract's 200 schema of the operation. */
 function matchesContract(operationId: string, body: unknown): boolean {
   const validate = contracts.responseFor(operation(operationId), 200)?.validateJson
-  if (!validate) throw new Error(`${operationId} has no JSON 200`)
+  if (!validate) throw new TestFailure(`${operationId} has no JSON 200`)
   return validate(body)
 }
 
 async function sendEth(from: number, to: Address, value: bigint): Promise<Hash> {
   const account = devAccounts()[from]
-  if (!account) throw new Error(`no dev account ${from}`)
+  if (!account) throw new TestFailure(`no dev account ${from}`)
   const hash = await walletClient.sendTransaction({ account, to, value, chain: null })
   await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
   return hash
@@ -102,7 +103,7 @@ async function sendEth(from: number, to: Address, value: bigint): Promise<Hash> 
 /** Sends `amount` (smallest unit) of a dev token from dev account `from` with `transfer`; dUSDT through its own no-return ABI. */
 async function sendToken(token: typeof devToken | typeof devTetherToken, from: number, to: Address, amount: bigint): Promise<Hash> {
   const account = devAccounts()[from]
-  if (!account) throw new Error(`no dev account ${from}`)
+  if (!account) throw new TestFailure(`no dev account ${from}`)
   const hash = token.transferReturnsBool
     ? await walletClient.writeContract({ account, chain: null, address: token.address, abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
     : await walletClient.writeContract({ account, chain: null, address: token.address, abi: devTetherTokenAbi, functionName: 'transfer', args: [to, amount] })

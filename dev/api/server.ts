@@ -45,6 +45,7 @@ import { appliesTo, checkBehaviour, handleControl, malform } from './control.ts'
 import type { ApiBehaviour, ApiControl } from './control.ts'
 import { readJsonBody, send, sendJson, sendPreflight } from './http.ts'
 import type { Outgoing } from './http.ts'
+import { DevError } from '../errors.ts'
 
 export type { SiwxOptions } from './siwx.ts'
 export type { ApiControl } from './control.ts'
@@ -139,7 +140,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     new Map(Object.entries({ ...blockchainHandlers(s), ...directoryHandlers(s), ...analyticsHandlers(s), ...siwxHandlers(sx), ...exchangeHandlers(deposits) }) as Array<[string, Handler<never>]>)
   let handlers = byOperationId(state, siwx)
   const missing = contracts.operations.filter((operation) => !handlers.has(operation.operationId))
-  if (missing.length) throw new Error(`The reference API has no handler for ${missing.map((o) => o.operationId).join(', ')}`)
+  if (missing.length) throw new DevError(`The reference API has no handler for ${missing.map((o) => o.operationId).join(', ')}`)
 
   const featuresValidator = contracts.schemaValidator('directory', '/components/schemas/Features')
   const control: ApiControl = {

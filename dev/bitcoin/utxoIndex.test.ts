@@ -15,13 +15,14 @@ import {
 } from './utxoIndex.ts'
 import type { UtxoIndex, Utxo } from './utxoIndex.ts'
 import { rawTransfer } from './testing.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 const network = bitcoin.networks.regtest
 const [alice, bob] = devBitcoinAccounts() as [ReturnType<typeof devBitcoinAccounts>[number], ReturnType<typeof devBitcoinAccounts>[number]]
 
 function firstUtxo(index: UtxoIndex, address: string): Utxo {
   const [utxo] = index.utxos(address)
-  if (!utxo) throw new Error(`no utxo for ${address}`)
+  if (!utxo) throw new TestFailure(`no utxo for ${address}`)
   return utxo
 }
 
@@ -213,5 +214,5 @@ function catchError(run: () => unknown): unknown {
   } catch (error) {
     return error
   }
-  throw new Error('expected an error')
+  throw new TestFailure('expected an error')
 }

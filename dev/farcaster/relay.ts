@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Address, Hex } from 'viem'
 import { farcasterRequestUrl } from './siwf.ts'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** How long a channel is valid, in ms. */
 export const channelTtl = 10 * 60_000
@@ -37,7 +38,7 @@ export type ChannelStatus = {
 }
 
 /** Thrown by the relay: `status` is the HTTP status, the message the words the caller reads. */
-export class FarcasterRelayError extends Error {
+export class FarcasterRelayError extends BaseError {
   override name = 'FarcasterRelayError'
   constructor(
     readonly status: number,

@@ -11,6 +11,7 @@
  */
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import type { Address, Hex, LocalAccount } from 'viem'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** The statement of a Sign In With Farcaster message. */
 export const SIWF_STATEMENT = 'Farcaster Auth'
@@ -33,7 +34,7 @@ export type FarcasterRequest = {
 }
 
 /** Thrown for a malformed Farcaster request URL and for a relay that refuses the answer; the message says which. */
-export class FarcasterRequestError extends Error {
+export class FarcasterRequestError extends BaseError {
   override name = 'FarcasterRequestError'
 }
 

@@ -18,6 +18,7 @@ import type { WebStorageLike } from '../../testing/walletConnect/storage.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from '../../testing/walletConnect/uri.ts'
 import { DevMobileWallet } from '../../testing/walletConnect/wallet.ts'
 import type { DevMobilePending, DevMobileWalletOptions } from '../../testing/walletConnect/wallet.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 // The SDKs skip their cloud verify and telemetry calls when they see this (vitest sets VITEST, not IS_VITEST).
 process.env.IS_VITEST = 'true'
@@ -154,7 +155,7 @@ describe('DevMobileWallet over the loopback relay', () => {
     const { dapp, wallet, settled, proposal } = await propose(options)
     if (proposal) await wallet.approve(proposal.id)
     const outcome = await settled
-    if (!('session' in outcome)) throw new Error(`The session did not settle: ${JSON.stringify(outcome.error)}`)
+    if (!('session' in outcome)) throw new TestFailure(`The session did not settle: ${JSON.stringify(outcome.error)}`)
     await wallet.waitFor((s) => s.sessions[0]?.acknowledged === true)
     return { dapp, wallet, session: outcome.session }
   }
@@ -288,7 +289,7 @@ describe('DevMobileWallet over the loopback relay', () => {
     expect(pending).toMatchObject({ kind: 'sendTransaction', question: 'Send transaction?', chainId: 'eip155:31338', detail: `To ${to}\nValue 1 ETH` })
     await wallet.approve(pending.id)
     const outcome = await sent
-    if (!('result' in outcome)) throw new Error(JSON.stringify(outcome))
+    if (!('result' in outcome)) throw new TestFailure(JSON.stringify(outcome))
     const receipt = await client.waitForTransactionReceipt({ hash: outcome.result })
     expect(receipt).toMatchObject({ status: 'success', from: account.address.toLowerCase(), to: to.toLowerCase() })
     expect(await client.getBalance({ address: to })).toBe(parseEther('1'))
@@ -310,11 +311,11 @@ describe('DevMobileWallet over the loopback relay', () => {
     expect(pending).toMatchObject({ kind: 'sendTransaction', method: 'wallet_sendCalls', question: 'Send 2 calls?' })
     await wallet.approve(pending.id)
     const outcome = await sent
-    if (!('result' in outcome)) throw new Error(JSON.stringify(outcome))
+    if (!('result' in outcome)) throw new TestFailure(JSON.stringify(outcome))
     let status: { status: number; receipts: Array<{ status: string }> }
     do {
       const answer = await request<typeof status>(dapp, session, 'wallet_getCallsStatus', [outcome.result.id], 'eip155:31337')
-      if (!('result' in answer)) throw new Error(JSON.stringify(answer))
+      if (!('result' in answer)) throw new TestFailure(JSON.stringify(answer))
       status = answer.result
     } while (status.status === 100)
     expect(status).toMatchObject({ status: 200, atomic: false, receipts: [{ status: '0x1' }, { status: '0x1' }] })

@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { exportJWK, generateKeyPair } from 'jose'
 import Provider from 'oidc-provider'
+import { DevError } from '../errors.ts'
 
 /** The social providers (spec §3), each a client of this server. */
 export const socialProviderNames = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -180,7 +181,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
   async function interaction(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const details = await provider.interactionDetails(req, res)
     const clientId = String(details.params.client_id ?? '') as SocialProviderName
-    if (!socialProviderNames.includes(clientId)) throw new Error('Unknown client')
+    if (!socialProviderNames.includes(clientId)) throw new DevError('Unknown client')
     if (req.method === 'GET' && path === `/interaction/${details.uid}`) {
       if (details.prompt.name === 'consent') return provider.interactionFinished(req, res, { consent: {} }, { mergeWithLastSubmission: true })
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })

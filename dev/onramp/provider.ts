@@ -22,6 +22,7 @@ import type { Address, Hash } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEV_MNEMONIC } from '../accounts.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
+import { DevError } from '../errors.ts'
 
 /** The anvil dev account that pays for the purchases (`m/44'/60'/0'/0/7`). */
 export const TREASURY_INDEX = 7
@@ -142,7 +143,7 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   let size = 0
   for await (const chunk of request) {
     size += (chunk as Buffer).length
-    if (size > 100_000) throw new Error('Body too large')
+    if (size > 100_000) throw new DevError('Body too large')
     chunks.push(chunk as Buffer)
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
@@ -176,11 +177,11 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
 
   async function settle(order: Order): Promise<Hash> {
     const chain = chains.get(order.chainId)
-    if (!chain) throw new Error(`No chain ${order.chainId}`)
+    if (!chain) throw new DevError(`No chain ${order.chainId}`)
     const run = queue.then(async () => {
       const hash = await chain.wallet.sendTransaction({ to: order.address, value: parseEther(order.amount), chain: null })
       const receipt = await chain.reader.waitForTransactionReceipt({ hash, pollingInterval: 100 })
-      if (receipt.status !== 'success') throw new Error(`The transfer ${hash} failed`)
+      if (receipt.status !== 'success') throw new DevError(`The transfer ${hash} failed`)
       return hash
     })
     queue = run.catch(() => undefined)

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { simpleParser } from 'mailparser'
 import { createTransport } from 'nodemailer'
+import { asError } from '../../kernel/errors.ts'
 
 /** A received message as the mailbox keeps it. */
 export type MailMessage = {
@@ -86,7 +87,7 @@ export async function startMailServer(options: { port: number }): Promise<MailSe
           for (const listener of listeners) listener(message)
           callback()
         })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))))
+        .catch((error: unknown) => callback(asError(error)))
     },
   })
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 /** The secure site's refusals: their words (what the frame passes on as its error replies) and their error class. */
+import { BaseError } from '../../kernel/errors.ts'
 
 /** The spec's throttle sentence (§5: "a message asking to try again after N seconds"). */
 export function throttleMessage(seconds: number): string {
@@ -23,7 +24,7 @@ export const secureMessages = {
 } as const
 
 /** A refusal of the secure site: an HTTP status, the message, and for JSON-RPC failures the EIP-1193 / JSON-RPC code. */
-export class SecureSiteError extends Error {
+export class SecureSiteError extends BaseError {
   override name = 'SecureSiteError'
   constructor(
     readonly status: number,

@@ -15,6 +15,7 @@
 import { createPrivateKey, sign as nodeSign } from 'node:crypto'
 import { Keypair, VersionedTransaction } from '@solana/web3.js'
 import { base58Decode, base58Encode } from '../../adapters/solana.base58.ts'
+import { BaseError } from '../../kernel/errors.ts'
 import type { SecureDb } from './db.ts'
 
 /** The table of the users' Solana keypairs (the 32-byte seed in hex, never sent anywhere). */
@@ -42,7 +43,7 @@ export const solanaMessages = {
 } as const
 
 /** A refusal: the message and its JSON-RPC / EIP-1193 code (the caller maps it to its own error type). */
-export class SolanaWalletError extends Error {
+export class SolanaWalletError extends BaseError {
   override name = 'SolanaWalletError'
   constructor(
     message: string,
@@ -153,11 +154,11 @@ function decodeMessage(value: unknown): Uint8Array {
   if (typeof value !== 'string' || value.length === 0 || value.length > 90_000) throw new SolanaWalletError(solanaMessages.invalidMessage, -32602)
   try {
     const bytes = base58Decode(value)
-    if (bytes.length === 0 || bytes.length > 65_536) throw new Error('size')
-    return bytes
+    if (bytes.length > 0 && bytes.length <= 65_536) return bytes
   } catch {
-    throw new SolanaWalletError(solanaMessages.invalidMessage, -32602)
+    // Not base58: refused below.
   }
+  throw new SolanaWalletError(solanaMessages.invalidMessage, -32602)
 }
 
 /** Parses a base64 wire transaction (legacy or v0). @throws SolanaWalletError -32602 when it is not one. */
@@ -169,11 +170,11 @@ export function parseWireTransaction(value: unknown): VersionedTransaction {
     const bytes = Uint8Array.from(Buffer.from(value, 'base64'))
     const tx = VersionedTransaction.deserialize(bytes)
     // A parse that does not give back the same bytes read past garbage.
-    if (Buffer.compare(Buffer.from(tx.serialize()), Buffer.from(bytes)) !== 0) throw new Error('trailing bytes')
-    return tx
+    if (Buffer.compare(Buffer.from(tx.serialize()), Buffer.from(bytes)) === 0) return tx
   } catch {
-    throw new SolanaWalletError(solanaMessages.invalidTransaction, -32602)
+    // Not a transaction: refused below.
   }
+  throw new SolanaWalletError(solanaMessages.invalidTransaction, -32602)
 }
 
 function signerIndex(tx: VersionedTransaction, keypair: Keypair): number {

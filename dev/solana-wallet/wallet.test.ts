@@ -10,6 +10,7 @@ import { registerDevSolanaWallet } from './register.ts'
 import { DEV_SOLANA_THIEF_ADDRESS, DevSolanaWallet, DevSolanaWalletError, describeTransaction } from './wallet.ts'
 import type { DevSolanaWalletOptions } from './wallet.ts'
 import { UnknownAccountError } from '../../testing/errors.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 /**
  * The dev Solana wallet in Node against the shared local Solana RPC of the test global setup. Every wallet here
@@ -44,7 +45,7 @@ async function nextPending(wallet: DevSolanaWallet) {
     if (request) return request
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
-  throw new Error('no pending request')
+  throw new TestFailure('no pending request')
 }
 
 /** An unsigned legacy (or v0) transfer from `from` as wire bytes, with the latest blockhash. */

@@ -17,6 +17,7 @@ import { devSplAccounts } from './splSeed.ts'
 import { tokenBalancesOf } from './tokenBalances.ts'
 import type { TokenBalance } from './tokenBalances.ts'
 import type { TransactionErrorJson } from './errors.ts'
+import { DevError } from '../errors.ts'
 
 /** How many blocks a blockhash stays usable after it was the latest (a validator's 150). */
 export const blockhashValidBlocks = 150
@@ -125,7 +126,7 @@ export class SolanaLedger {
     const funding = [...holders.map((key) => ({ address: key.toBase58(), lamports: DEV_SOLANA_ACCOUNT_LAMPORTS })), ...(options.fund ?? [])]
     for (const { address, lamports } of funding) {
       const result = this.airdrop(new PublicKey(address), lamports)
-      if (!result.landed || result.entry.err) throw new Error(`Could not fund ${address} with ${lamports} lamports: ${JSON.stringify(result.landed ? result.entry.err : result.err)}`)
+      if (!result.landed || result.entry.err) throw new DevError(`Could not fund ${address} with ${lamports} lamports: ${JSON.stringify(result.landed ? result.entry.err : result.err)}`)
     }
     // The dev SPL token (tokens.ts): its mint and the dev accounts' holdings, written as genesis accounts.
     if (options.fundDevAccounts !== false) {

@@ -10,6 +10,7 @@ import { describeTransactionError } from './errors.ts'
 import type { LedgerEntry, SolanaLedger } from './ledger.ts'
 import { lamportsPerSignature } from './ledger.ts'
 import { SOLANA_LOCALNET_GENESIS_HASH } from './network.ts'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** The `solana-core` version the server reports: the runtime is LiteSVM 1.5's, built on the Agave 4.3 crates. */
 export const solanaCoreVersion = '4.3.0'
@@ -20,7 +21,7 @@ export const maxSignatureQueries = 256
 export const maxSignaturesForAddress = 1000
 
 /** A JSON-RPC error with the code a real node uses. */
-export class SolanaRpcError extends Error {
+export class SolanaRpcError extends BaseError {
   override name = 'SolanaRpcError'
   code: number
   data: unknown
@@ -105,16 +106,17 @@ function decodeTransaction(params: Params, c: Record<string, unknown>): Versione
   if (bytes.length > maxTransactionBytes) {
     throw invalidParams(`transaction too large: ${bytes.length} bytes (max: ${maxTransactionBytes} bytes)`)
   }
+  let transaction: VersionedTransaction
   try {
-    const transaction = VersionedTransaction.deserialize(bytes)
-    const { header, staticAccountKeys } = transaction.message
-    if (transaction.signatures.length !== header.numRequiredSignatures || staticAccountKeys.length < header.numRequiredSignatures) {
-      throw new Error('signature count does not match the message header')
-    }
-    return transaction
+    transaction = VersionedTransaction.deserialize(bytes)
   } catch (error) {
     throw invalidParams(`failed to deserialize the transaction: ${error instanceof Error ? error.message : String(error)}`)
   }
+  const { header, staticAccountKeys } = transaction.message
+  if (transaction.signatures.length !== header.numRequiredSignatures || staticAccountKeys.length < header.numRequiredSignatures) {
+    throw invalidParams('failed to deserialize the transaction: signature count does not match the message header')
+  }
+  return transaction
 }
 
 function accountJson(account: NonNullable<ReturnType<SolanaLedger['getAccount']>>, encoding: unknown): Record<string, unknown> {

@@ -10,6 +10,7 @@ import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_GENESIS_HASH, SOLANA_L
 import { maxRequestBytes, startSolanaRpc } from './server.ts'
 import type { SolanaRpcServer } from './server.ts'
 import { DEV_SPL_DECIMALS, DEV_SPL_MINT_ADDRESS } from './tokens.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 /**
  * The local Solana RPC through an unmodified web3.js `Connection` (and raw HTTP for what a Connection never
@@ -60,7 +61,7 @@ async function confirmed(signature: string): Promise<{ slot: number; err: unknow
     if (value[0]) return value[0]
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  throw new Error(`no status for ${signature}`)
+  throw new TestFailure(`no status for ${signature}`)
 }
 
 /** One raw JSON-RPC POST; returns the HTTP status and the parsed body. */

@@ -15,6 +15,7 @@ import { solanaLocalnetAt } from './network.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
 import { handleSolanaRpc, rpcErrorCodes } from './rpc.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
+import { DevError } from '../errors.ts'
 
 /** Largest request body accepted, bytes (a batch of a few hundred transactions). */
 export const maxRequestBytes = 1_000_000
@@ -101,8 +102,8 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     ledger,
     airdrop(address, lamports) {
       const result = ledger.airdrop(new PublicKey(address), lamports)
-      if (!result.landed) throw new Error(`Airdrop to ${address} failed: ${describeTransactionError(result.err)}`)
-      if (result.entry.err !== null) throw new Error(`Airdrop to ${address} failed: ${describeTransactionError(result.entry.err)}`)
+      if (!result.landed) throw new DevError(`Airdrop to ${address} failed: ${describeTransactionError(result.err)}`)
+      if (result.entry.err !== null) throw new DevError(`Airdrop to ${address} failed: ${describeTransactionError(result.entry.err)}`)
       return result.entry.signature
     },
     getBalance: (address) => ledger.getBalance(new PublicKey(address)),

@@ -7,6 +7,7 @@ import { devPoolSeeds } from '../dex/exchange.ts'
 import { findFreePort, startAnvil } from '../anvil.ts'
 import { devTetherTokenAbi, devTetherTokenDeployedBytecode, devTokenAbi, devTokenBytecode, devTokenDeployedBytecode } from './artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS, DEV_TOKEN_DEPLOYER, DevTokenDeployError, deployDevTokens, devTetherToken, devToken, devTokenDeployer, devTokens } from './deploy.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 const testChains = [
   { chainId: 31337, rpcUrl: inject('anvilRpc1') },
@@ -155,7 +156,7 @@ describe('deployDevTokens on a fresh anvil', () => {
 
 describe('transfers on chain 31337', () => {
   const [, , , account3, account4] = devAccounts()
-  if (!account3 || !account4) throw new Error('dev accounts 3 and 4 are missing')
+  if (!account3 || !account4) throw new TestFailure('dev accounts 3 and 4 are missing')
 
   it('behavior: a DEV transfer from account 4 to account 3 moves the balances and returns true', async () => {
     const amount = parseUnits('12.5', 18) + BigInt(Math.floor(Math.random() * 1_000_000))

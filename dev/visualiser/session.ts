@@ -7,6 +7,7 @@
  */
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom } from 'xstate'
 import type { ActorInfo, DemoMessage, PlainEvent, SnapshotInfo, VisualiserMessage } from './protocol.ts'
+import { ActorNotProvidedError } from '../../kernel/errors.ts'
 
 /** What the visualiser knows of one actor of the demo. */
 export type ActorEntry = { info: ActorInfo; snapshot: SnapshotInfo | null; running: boolean }
@@ -67,7 +68,7 @@ export type SessionEvent =
 export const defaultHistoryLimit = 2_000
 
 const notProvided = () => () => {
-  throw new Error('The visualiser session\'s "channel" actor was not provided.')
+  throw new ActorNotProvidedError('visualiser session', 'channel')
 }
 
 const isMachineActor = (info: ActorInfo) => info.machineId !== null

@@ -7,6 +7,7 @@ import { UnknownAccountError } from '../errors.ts'
 import { DevWallet, DevWalletRpcError } from './provider.ts'
 import { devWalletPoints } from './calls.ts'
 import type { DevWalletOptions, PendingRequest, WalletStorage } from './provider.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 const rpc1 = inject('anvilRpc1')
 const rpc2 = inject('anvilRpc2')
@@ -60,7 +61,7 @@ function recordEvents(wallet: DevWallet): Array<[string, unknown]> {
 async function expectRpcError(promise: Promise<unknown>, code: number): Promise<DevWalletRpcError> {
   const error = await promise.then(
     () => {
-      throw new Error(`expected a ${code} error, got a result`)
+      throw new TestFailure(`expected a ${code} error, got a result`)
     },
     (e: unknown) => e,
   )

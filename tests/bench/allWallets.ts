@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright'
 import { TIMEOUT_MS, trackNetwork } from './browser.ts'
 import type { StaticServer } from './serve.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /** Rows the AllWallets list must hold to count as "the first 40 wallets" (one page of the catalogue). */
 export const FIRST_PAGE_ROWS = 40
@@ -93,7 +94,7 @@ const probes = String.raw`
 async function readProbe(page: Page, name: string): Promise<number> {
   await page.waitForFunction(`typeof window.${name} === "number"`, undefined, { timeout: TIMEOUT_MS })
   const value: unknown = await page.evaluate(`window.${name}`)
-  if (typeof value !== 'number') throw new Error(`The AllWallets probe reported ${JSON.stringify(value)} for ${name}`)
+  if (typeof value !== 'number') throw new TestFailure(`The AllWallets probe reported ${JSON.stringify(value)} for ${name}`)
   return value
 }
 
@@ -150,13 +151,13 @@ export async function openAllWalletsBench(browser: Browser, server: StaticServer
         const rowsBefore = await listSize(page)
         const before = await renderedNames(page)
         if (before.every((name) => name.toLowerCase().includes(SEARCH_KEY))) {
-          throw new Error(`Every rendered wallet already contains '${SEARCH_KEY}'; the keystroke would not narrow the list (${before.join(', ')})`)
+          throw new TestFailure(`Every rendered wallet already contains '${SEARCH_KEY}'; the keystroke would not narrow the list (${before.join(', ')})`)
         }
         await page.evaluate(`window.__benchArmKeystroke(${JSON.stringify(SEARCH_KEY)})`)
         await page.keyboard.press(SEARCH_KEY)
         const keystroke = await readProbe(page, '__benchKeystroke')
         const rowsAfter = await listSize(page)
-        if (!(rowsAfter > 0 && rowsAfter < rowsBefore)) throw new Error(`The keystroke did not narrow the list: ${rowsBefore} rows before, ${rowsAfter} after`)
+        if (!(rowsAfter > 0 && rowsAfter < rowsBefore)) throw new TestFailure(`The keystroke did not narrow the list: ${rowsBefore} rows before, ${rowsAfter} after`)
 
         // Back to Connect (the server search for the key has answered by then), and All Wallets again.
         await network.quiet()

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, relative, resolve } from 'node:path'
+import { TestFailure } from '../harness/failures.ts'
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const DIGIT = new Map([...BASE64].map((c, i) => [c, i]))
@@ -111,7 +112,7 @@ function decodeVlq(segment: string): number[] {
   let shift = 0
   for (const char of segment) {
     const digit = DIGIT.get(char)
-    if (digit === undefined) throw new Error(`Bad source map segment: ${segment}`)
+    if (digit === undefined) throw new TestFailure(`Bad source map segment: ${segment}`)
     value += (digit & 31) << shift
     if (digit & 32) {
       shift += 5

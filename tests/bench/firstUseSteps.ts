@@ -7,6 +7,7 @@ import type { Page } from 'playwright'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import type { ViewName } from '../../machines/views.ts'
 import { TIMEOUT_MS } from './browser.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /** The stand-in wallets' names in Connect (EIP-6963 `info.name`, Wallet Standard `name`). */
 export const BENCH_WALLET = 'Bench Wallet (stand-in)'
@@ -229,10 +230,10 @@ export function emailSteps(email: string, deviceLink: () => string | undefined):
           await new Promise((resolve) => setTimeout(resolve, 100))
           link = deviceLink()
         }
-        if (!link) throw new Error(`No device mail to ${email} within ${TIMEOUT_MS} ms`)
+        if (!link) throw new TestFailure(`No device mail to ${email} within ${TIMEOUT_MS} ms`)
         await page.evaluate('window.__benchBegin()')
         const answer = await fetch(link)
-        if (!answer.ok) throw new Error(`The device link answered ${answer.status}`)
+        if (!answer.ok) throw new TestFailure(`The device link answered ${answer.status}`)
       },
       painted: connectedAndClosed,
       views: [],

@@ -3,11 +3,12 @@ import type { ChunkInfo } from './build.ts'
 import { requestName } from './firstUseFiles.ts'
 import { chunkHolds, firstFetchOf, lazyFeatureModules } from './lazyRule.ts'
 import type { LazyGroup } from './lazyRule.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /** The feature group whose printed name starts with `prefix`. */
 function group(prefix: string): LazyGroup {
   const found = lazyFeatureModules.find((g) => g.name.startsWith(prefix))
-  if (!found) throw new Error(`No feature group named ${prefix}…`)
+  if (!found) throw new TestFailure(`No feature group named ${prefix}…`)
   return found
 }
 const emailMachine = group('latchkey machines/emailLogin.ts')

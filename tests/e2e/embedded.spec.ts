@@ -30,6 +30,7 @@ import {
 import { reviewSend } from './steps.ts'
 import { pauseAfter, stepUntilToast } from './clock.ts'
 import { SECURE_SITE_URL } from './stack.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /** The demo (the embedded wallet is on whenever the secure site is configured; `?email=0` turns it off). */
 const test = base.extend<{ demo: Page }>({
@@ -265,7 +266,7 @@ test('a second email login within 30 s shows the throttle message with its secon
 /** The session token the frame keeps in the secure origin's localStorage (read in the frame, as the frame page does). */
 async function frameSessionToken(page: Page): Promise<string | null> {
   const frame = page.frames().find((f) => f.url().startsWith(`${secure}/frame`))
-  if (!frame) throw new Error('no secure frame on the page')
+  if (!frame) throw new TestFailure('no secure frame on the page')
   return frame.evaluate(() => localStorage.getItem('latchkey-secure:session'))
 }
 /** Shifts the secure site's clock (dev-only control; passes its 30 s email throttle at once). */
@@ -491,7 +492,7 @@ for (const theme of ['light', 'dark'] as const) {
 /** Computed styles inside the secure frame's page (its own origin): the root's theme and the approval's colours. */
 async function frameLooks(page: Page) {
   const frame = page.frames().find((f) => f.url().startsWith(`${secure}/frame`))
-  if (!frame) throw new Error('no secure frame on the page')
+  if (!frame) throw new TestFailure('no secure frame on the page')
   return frame.evaluate(() => {
     const approve = document.querySelector('.approve')
     const main = document.querySelector('main')

@@ -10,6 +10,7 @@ import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.t
 import { untilSettled } from './settle.ts'
 import { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
 import { createEmailSession, emailStorage, gotoWithStorage, gotoWithStoredSession, type ConnectedSession, type ConnectedStart, type EmailSession } from './connected-start.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
@@ -108,7 +109,7 @@ export async function apiTokenPrice(symbol: 'ETH' | DevTokenSymbol, chainId: Dev
   })
   const { fungibles } = (await response.json()) as { fungibles: Array<{ price: number }> }
   const price = fungibles[0]?.price
-  if (price === undefined) throw new Error(`The reference server does not price ${symbol} on chain ${chainId}`)
+  if (price === undefined) throw new TestFailure(`The reference server does not price ${symbol} on chain ${chainId}`)
   return price
 }
 
@@ -311,7 +312,7 @@ export async function directoryWallet(request: APIRequestContext, name: string):
   expect(response.ok(), `getWallets?search=${name}: HTTP ${response.status()}`).toBe(true)
   const { data } = (await response.json()) as { data: DirectoryWallet[] }
   const wallet = data.find((w) => w.name === name)
-  if (!wallet) throw new Error(`No wallet named '${name}' in the reference catalogue (got ${data.map((w) => w.name).join(', ') || 'none'})`)
+  if (!wallet) throw new TestFailure(`No wallet named '${name}' in the reference catalogue (got ${data.map((w) => w.name).join(', ') || 'none'})`)
   return wallet
 }
 

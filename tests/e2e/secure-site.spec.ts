@@ -15,6 +15,7 @@ import type { Frame, Page } from '@playwright/test'
 import { hashMessage, recoverAddress, toHex } from 'viem'
 import type { Hex } from 'viem'
 import { DEMO_ORIGIN, SECURE_SITE_URL } from './stack.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 const secure = SECURE_SITE_URL
 const allowedParent = `${DEMO_ORIGIN}/`
@@ -134,7 +135,7 @@ test.describe('secure site frame', () => {
           if (e.origin === origin) got.push(e.data)
         })
         const w = window.open(url, '_blank')
-        if (!w) throw new Error('no window')
+        if (!w) throw new TestFailure('no window')
         ;(window as unknown as { opened: Window }).opened = w
       },
       [frameUrl, secure] as const,

@@ -10,6 +10,7 @@ import { startSolanaRpc } from '../../dev/solana/server.ts'
 import type { SolanaRpcServer } from '../../dev/solana/server.ts'
 import { startRelay } from '../../testing/node/relay/server.ts'
 import type { Relay } from '../../testing/node/relay/server.ts'
+import { TestFailure } from './failures.ts'
 
 /** Preferred ports of the two test anvils (chain ids 31337 and 31338). */
 export const testAnvils = [
@@ -128,7 +129,7 @@ async function startServers(): Promise<{ provided: Record<string, string>; teard
     // opened here, so no test's first name lookup pays for it (the walks hold each call and wait about a second).
     // Not beside the deploys: compiling it holds this process's event loop for seconds, and their RPC calls time out.
     const warm = await fetch(`${api.url}/blockchain/v1/profile/account/alice.reown.id?apiVersion=2&st=appkit&sv=latchkey-test&projectId=warm-up`)
-    if (!warm.ok) throw new Error(`The reference server's names database did not open: HTTP ${warm.status}`)
+    if (!warm.ok) throw new TestFailure(`The reference server's names database did not open: HTTP ${warm.status}`)
   } catch (error) {
     await teardown()
     throw error

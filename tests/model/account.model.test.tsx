@@ -12,6 +12,7 @@ import { defaultFeatures } from '../../services/features.ts'
 import { en } from '../../ui/locales/en.ts'
 import { arrived, connectWallet, describeWalks, featureOf, followFeature, onHeld as heldThen, renderApp, status, UNKNOWN_CHAIN, visitsInOrder, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, scenarioPath, type ModelPath, type Step } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the account machine (spec §2 Account tabs, §3 account state, §5 balance and identity rules,
@@ -344,7 +345,7 @@ async function sendFunds(app: App) {
   await waitFor(
     async () => {
       await app.settle()
-      if (!app.find('tablist', en.accountTabs)) throw new Error('not back on Account')
+      if (!app.find('tablist', en.accountTabs)) throw new TestFailure('not back on Account')
     },
     { timeout: 10_000 },
   )
@@ -380,7 +381,7 @@ async function perform(app: App, event: any, first: boolean) {
   if (type === 'xstate.done.actor.fetchBalances') {
     // (After Disconnect and connecting again, the client's cache may still answer for the same account.)
     await waitFor(() => {
-      if (!app.gates.waiting(BALANCE) && accountOf(app).getSnapshot().matches({ balances: 'loading' })) throw new Error(`no ${BALANCE} waiting`)
+      if (!app.gates.waiting(BALANCE) && accountOf(app).getSnapshot().matches({ balances: 'loading' })) throw new TestFailure(`no ${BALANCE} waiting`)
     })
     while (app.gates.waiting(BALANCE)) await app.gates.release(BALANCE)
     return app.settle()
@@ -406,7 +407,7 @@ async function perform(app: App, event: any, first: boolean) {
     app.clock.advance(timing.balanceRetry)
     return app.settle()
   }
-  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type}: every event of the model needs one`)
 }
 
 /** Plain assertions after a step. */
@@ -519,8 +520,8 @@ async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Pro
       }
       await waitFor(
         () => {
-          if (early.length && !visitsInOrder(visited, early)) throw new Error(`before Account opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
-          if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+          if (early.length && !visitsInOrder(visited, early)) throw new TestFailure(`before Account opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
+          if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
         },
         { timeout: 5000 },
       )

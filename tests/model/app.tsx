@@ -16,6 +16,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate'
 import { stateKey, type ModelPath, type Step } from './coverage.ts'
 import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
 import { frameSuccess, type FrameRequestKind } from '../../adapters/frame.protocol.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 // The real stack answers in seconds, not milliseconds, on a loaded two-core machine (a view's lazy chunk, a server's
 // reply; more while the example apps build beside the integration files in `npm test`): Testing Library's conditions
@@ -298,14 +299,14 @@ export async function renderApp(
     let el: HTMLElement | null = null
     await waitFor(() => {
       el = find(role, name)
-      if (!el) throw new Error(`No ${role} named ${String(name)}`)
+      if (!el) throw new TestFailure(`No ${role} named ${String(name)}`)
     })
     return el!
   }
   const dialog = () => find('dialog', /.*/)
   const panel = () => within(panelHost)
   const namespacePanel = (host: HTMLElement | undefined) => {
-    if (!host) throw new Error('no such wallet: render the app with `namespaces: true`')
+    if (!host) throw new TestFailure('no such wallet: render the app with `namespaces: true`')
     return within(host)
   }
 
@@ -345,7 +346,7 @@ export async function renderApp(
       let el: HTMLElement | undefined
       await waitFor(() => {
         const d = dialog()
-        if (!d) throw new Error('no dialog')
+        if (!d) throw new TestFailure('no dialog')
         el = within(d).getByRole(role as never, { name })
       })
       fireEvent.click(el!)
@@ -356,7 +357,7 @@ export async function renderApp(
       await settle()
       if (dialog()) return
       const button = find('button', /^(Connect Wallet|Connecting…)$/) ?? find('button', /0x/)
-      if (!button) throw new Error('no page button to open the modal')
+      if (!button) throw new TestFailure('no page button to open the modal')
       fireEvent.click(button)
       await settle()
     },
@@ -365,7 +366,7 @@ export async function renderApp(
       fireEvent.keyDown(dialog()!, { key: 'Escape' })
       clock.advance(timing.viewTransition)
       await waitFor(() => {
-        if (dialog()) throw new Error('dialog still open')
+        if (dialog()) throw new TestFailure('dialog still open')
       })
     },
     /** The wallet user's answer to the pending request, in the wallet's own panel. */
@@ -373,7 +374,7 @@ export async function renderApp(
       let button: HTMLElement | undefined
       await waitFor(() => {
         button = panel().getAllByRole('region', { name: 'Wallet request' })[0]
-        if (!button) throw new Error('no pending wallet request')
+        if (!button) throw new TestFailure('no pending wallet request')
       })
       fireEvent.click(within(button!).getByRole('button', { name: answer }))
       await settle()
@@ -392,7 +393,7 @@ export async function renderApp(
       let input: HTMLElement | undefined
       await waitFor(() => {
         const d = dialog()
-        if (!d) throw new Error('no dialog')
+        if (!d) throw new TestFailure('no dialog')
         input = within(d).getByLabelText(label)
       })
       fireEvent.change(input!, { target: { value: text } })
@@ -491,7 +492,7 @@ export async function inDialog(app: App, name: string | RegExp, wait?: waitForOp
   let el: HTMLElement | undefined
   await waitFor(() => {
     const d = app.dialog()
-    if (!d) throw new Error('no dialog')
+    if (!d) throw new TestFailure('no dialog')
     el = within(d).getAllByRole('button', { name })[0]
   }, wait)
   return el!
@@ -524,7 +525,7 @@ export async function connectWallet(app: App) {
  */
 export async function onHeld(app: App, key: string, act: () => Promise<void>, options: { releaseRest?: boolean; settle?: () => Promise<unknown>; wait?: waitForOptions } = {}) {
   await waitFor(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
+    if (!app.gates.waiting(key)) throw new TestFailure(`no ${key} waiting`)
   }, options.wait)
   await act()
   if (options.releaseRest) while (app.gates.waiting(key)) await app.gates.release(key)
@@ -546,7 +547,7 @@ export async function pressEscape(app: App) {
 export async function dialogCloses(app: App, wait?: waitForOptions) {
   await waitFor(async () => {
     await app.settle()
-    if (app.dialog()) throw new Error('dialog still open')
+    if (app.dialog()) throw new TestFailure('dialog still open')
   }, wait)
 }
 
@@ -573,7 +574,7 @@ export async function arrived<K extends FeatureId>(app: App, id: K, wait?: waitF
   let ref: FeatureRefs[K] | undefined
   await waitFor(() => {
     ref = featureOf(app, id)
-    if (!ref) throw new Error(`the ${id} feature has not arrived`)
+    if (!ref) throw new TestFailure(`the ${id} feature has not arrived`)
   }, wait)
   return ref!
 }
@@ -679,7 +680,7 @@ function createGates() {
   const closed = new Set<string>()
   const waitHeld = async (key: string) => {
     await waitFor(() => {
-      if (!held.get(key)?.length) throw new Error(`no ${key} waiting`)
+      if (!held.get(key)?.length) throw new TestFailure(`no ${key} waiting`)
     })
     return held.get(key)!.shift()!
   }

@@ -12,6 +12,7 @@ import { en } from '../../ui/locales/en.ts'
 import { createManualClock } from '../harness/clock.ts'
 import { featureOf, followFeature, renderApp, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, type ModelPath, type Step, type TransitionId } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the wallet catalogue (spec §2 AllWallets, §3 wallet catalogue state, §9 wallet lists and
@@ -158,7 +159,7 @@ const spinner = (app: App) => within(app.dialog()!).queryByRole('progressbar', {
 /** Waits for `count` held `getWallets` calls, then lets them through (or fails the first and lets the rest through). */
 async function answer(app: App, count: number, fail: boolean) {
   await waitFor(() => {
-    if (app.gates.waiting(WALLETS) < count) throw new Error(`${app.gates.waiting(WALLETS)} of ${count} getWallets calls held`)
+    if (app.gates.waiting(WALLETS) < count) throw new TestFailure(`${app.gates.waiting(WALLETS)} of ${count} getWallets calls held`)
   })
   if (fail) await app.gates.fail(WALLETS, new TypeError('Failed to fetch'))
   while (app.gates.waiting(WALLETS)) await app.gates.release(WALLETS)
@@ -207,10 +208,10 @@ async function perform(app: App, event: any) {
   if (type.startsWith('xstate.after.')) {
     if (type.includes('searchDebounce')) app.clock.advance(timing.searchDebounce)
     else if (type.includes('searchMinDuration')) app.clock.advance(timing.searchMinDuration)
-    else throw new Error(`No delay for ${type}`)
+    else throw new TestFailure(`No delay for ${type}`)
     return app.settle()
   }
-  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type}: every event of the model needs one`)
 }
 
 /** Plain assertions after a step. */
@@ -299,7 +300,7 @@ async function walk(path: ModelPath, after?: (app: App) => Promise<void>) {
       const sizeBefore = app.find('list', en.titles.AllWallets) ? await listSize(app) : 0
       await perform(app, step.event)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       await check(app, step.event, step.state, sizeBefore)
     }
@@ -336,7 +337,7 @@ describe('catalogue model: walked in the UI', () => {
   /** The walked path whose events are, in order, those named (as {@link stepName} names them). */
   const pathOf = (names: string[]) => {
     const found = run.paths.find((p) => p.steps.map(stepName).join(' → ') === names.join(' → '))
-    if (!found) throw new Error(`no walked path ${names.join(' → ')}`)
+    if (!found) throw new TestFailure(`no walked path ${names.join(' → ')}`)
     return found
   }
   const listState = (app: App) => (catalogueOf(app).getSnapshot().value as { list: string }).list

@@ -9,6 +9,7 @@ import { timing } from '../../machines/timing.ts'
 import { truncateAddress } from '../../machines/format.ts'
 import { onHeld, RDNS, renderApp, SECOND_RDNS, SECOND_WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the connection machine: paths generated from the production chart reach every
@@ -267,7 +268,7 @@ async function perform(app: App, event: any, from: string) {
   }
   if (type === 'xstate.done.actor.disconnect') return app.gates.release('wallet_revokePermissions')
   if (type === 'xstate.error.actor.disconnect') return app.gates.fail('wallet_revokePermissions', { code: 4200, message: 'unsupported' })
-  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type}: every event of the model needs one`)
 }
 
 /** A request the machine gave up on answers late (it fails): nothing happens. */
@@ -340,7 +341,7 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
       const from = visited.length - 1
       await perform(app, step.event, visited[from]!)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
     }
     await expectUi(app, path.target)

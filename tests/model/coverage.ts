@@ -1,5 +1,6 @@
 import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate'
 import { getAdjacencyMap } from 'xstate/graph'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based test support (STYLE.md rule 11): from a production machine and the events its gestures can
@@ -377,12 +378,12 @@ export function scenarioPath<E extends EventObject>(machine: AnyStateMachine, op
   const traversal = { events: options.events, serializeState: serialize, ...(options.input !== undefined ? { input: options.input } : {}) } as never
   const adjacency = getAdjacencyMap(machine, traversal) as any
   const found = (shortestPaths(adjacency, serialize) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
-  if (!found) throw new Error('no such state in the model')
+  if (!found) throw new TestFailure('no such state in the model')
   const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
   let state = found.state
   for (const match of then) {
     const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: E; state: any }>).find((t) => match(t.event))
-    if (!next) throw new Error(`no event to follow in ${serialize(state)}`)
+    if (!next) throw new TestFailure(`no event to follow in ${serialize(state)}`)
     steps.push({ event: next.event, state: stateKey(next.state) })
     state = next.state
   }

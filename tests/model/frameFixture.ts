@@ -1,5 +1,6 @@
 import { createFrameTransport, type FrameTransport } from '../../adapters/frame.ts'
 import { frameError, frameSuccess, frameUrl, parseAppRequest, type AppRequest, type FrameErrorPayload, type FrameRequestKind, type FrameRequestResult } from '../../adapters/frame.protocol.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 export const SECURE_ORIGIN = 'https://secure.test'
 
@@ -34,13 +35,13 @@ export function frameFixture() {
     /** The frame answers the last request of `kind` with success. */
     succeed: <K extends FrameRequestKind>(kind: K, result: FrameRequestResult<K>) => {
       const r = last(kind)
-      if (!r) throw new Error(`no ${kind} request to answer`)
+      if (!r) throw new TestFailure(`no ${kind} request to answer`)
       say(frameSuccess(kind, r.id, result))
     },
     /** The frame answers the last request of `kind` with an error. */
     fail: (kind: FrameRequestKind, payload: FrameErrorPayload) => {
       const r = last(kind)
-      if (!r) throw new Error(`no ${kind} request to answer`)
+      if (!r) throw new TestFailure(`no ${kind} request to answer`)
       say(frameError(kind, r.id, payload))
     },
     last,
@@ -52,6 +53,6 @@ export function frameFixture() {
 export function delayOf(eventType: string, delays: Record<string, number>): number {
   const name = eventType.replace(/^xstate\.after\./, '').split('.')[0]!
   const ms = delays[name]
-  if (ms === undefined) throw new Error(`unknown delay ${name}`)
+  if (ms === undefined) throw new TestFailure(`unknown delay ${name}`)
   return ms
 }

@@ -7,6 +7,7 @@ import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { describeWalks, inDialog, renderApp, status, tick, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the modal machine (spec §2 "Modal presence states", §4 "Modal", §9 "Shake"), walked
@@ -118,7 +119,7 @@ async function pendingWalletRequest(app: App): Promise<HTMLElement> {
   let region: HTMLElement | undefined
   await waitFor(() => {
     region = app.panel().getAllByRole('region', { name: 'Wallet request' })[0]
-    if (!region) throw new Error('no pending wallet request')
+    if (!region) throw new TestFailure('no pending wallet request')
   })
   return region!
 }
@@ -140,7 +141,7 @@ async function perform(app: App, event: any) {
   }
   if (type === 'modal.close') {
     const dialog = app.dialog()
-    if (!dialog) throw new Error('no dialog to close')
+    if (!dialog) throw new TestFailure('no dialog to close')
     if (event.gesture === 'escape') fireEvent.keyDown(dialog, { key: 'Escape' })
     else if (event.gesture === 'escapeOnPage') fireEvent.keyDown(document.body, { key: 'Escape' })
     else if (event.gesture === 'closeButton') fireEvent.click(await inDialog(app, en.close))
@@ -150,7 +151,7 @@ async function perform(app: App, event: any) {
       fireEvent.click(await inDialog(app, WALLET_NAME))
       await pendingWalletRequest(app)
       fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
-    } else throw new Error(`no close gesture ${event.gesture}`)
+    } else throw new TestFailure(`no close gesture ${event.gesture}`)
     return tick()
   }
   if (type === 'modal.setCloseBlocked' && event.gesture === 'connectWallet') {
@@ -167,10 +168,10 @@ async function perform(app: App, event: any) {
   if (type.startsWith('xstate.after.')) {
     if (type.includes('viewTransition')) app.clock.advance(timing.viewTransition)
     else if (type.includes('shakeDuration')) app.clock.advance(timing.shakeDuration)
-    else throw new Error(`no delay for ${type}`)
+    else throw new TestFailure(`no delay for ${type}`)
     return tick()
   }
-  throw new Error(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
 }
 
 /** The modal's overlay, found by its element (a closing dialog has no role). */
@@ -248,7 +249,7 @@ async function walk(fixture: Fixture, path: ModelPath) {
       const fired = firedTransitions(modalMachine as AnyStateMachine, model as never, step.event)
       await perform(app, step.event)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       // The transition the model fires is the one the UI fired.
       await waitFor(() => expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired)))

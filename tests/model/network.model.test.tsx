@@ -8,6 +8,7 @@ import { networkMachine, type NetworkContext } from '../../machines/network.ts'
 import { en } from '../../ui/locales/en.ts'
 import { describeWalks, featureOf, inDialog, onHeld, RDNS, renderApp, status, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, recordTransitions, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the network machine (spec §4 "Network switch", §5 switch-network-not-found), walked
@@ -326,7 +327,7 @@ async function perform(app: App, event: any) {
     }
     if (event.gesture === 'unrecognized' || event.gesture === 'fails') return onHeld(app, gate, () => app.gates.fail(gate, event.error))
   }
-  throw new Error(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
 }
 
 /** What the visitor and the wallet show after a step. */
@@ -402,14 +403,14 @@ async function walk(fixture: Fixture, path: ModelPath) {
     const transitions = recordTransitions(network)
     let model = getInitialSnapshot(networkMachine, input() as never)
     for (const [i, step] of path.steps.entries()) {
-      if ((step.event as ModelEvent).terminal && i < path.steps.length - 1) throw new Error(`the model goes on after ${step.event.type}: its fixture must end the path there`)
+      if ((step.event as ModelEvent).terminal && i < path.steps.length - 1) throw new TestFailure(`the model goes on after ${step.event.type}: its fixture must end the path there`)
       const from = visited.length - 1
       const fromTaken = transitions.taken.length
       const fired = firedTransitions(networkMachine as AnyStateMachine, model as never, step.event)
       const before = ctx(network.getSnapshot())
       await perform(app, step.event)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       // The transition the model fires is the one the UI fired.
       await waitFor(() => expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired)))

@@ -9,6 +9,7 @@ import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { followFeature, onHeld as heldThen, renderApp, visitsInOrder, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, withoutPrefixes, type ModelPath } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the on-ramp machine, walked through the UI: every event is a gesture of the visitor
@@ -214,7 +215,7 @@ async function perform(app: App, event: any) {
       // The poll's timer starts once that answer is in: move the clock until the next look is made, then let it through.
       await waitFor(() => {
         app.clock.advance(timing.onrampPoll)
-        if (!app.gates.waiting(HISTORY)) throw new Error(`no ${HISTORY} waiting`)
+        if (!app.gates.waiting(HISTORY)) throw new TestFailure(`no ${HISTORY} waiting`)
       })
       return onHeld(app, HISTORY, () => app.gates.release(HISTORY))
     }
@@ -230,7 +231,7 @@ async function perform(app: App, event: any) {
     app.clock.advance(timing.onrampPoll)
     return app.settle()
   }
-  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type}: every event of the model needs one`)
 }
 
 const fixture = { name: 'connected on the dev chain, the reference server', app: { stored: true, authorised: true, api: true, hold: held } }
@@ -260,8 +261,8 @@ async function walk(path: ModelPath) {
         continue
       }
       await waitFor(() => {
-        if (early.length && !visitsInOrder(visited, early)) throw new Error(`before Buy expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
-        if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (early.length && !visitsInOrder(visited, early)) throw new TestFailure(`before Buy expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
+        if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       early.length = 0
       checkView(app, step.event as ModelEvent, onramp.ref.getSnapshot())

@@ -11,6 +11,7 @@ import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { featureOf, followFeature, renderApp, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the pairing machine (spec §4 "Wallet pairing", §2 ConnectingWalletConnect): paths generated
@@ -149,7 +150,7 @@ async function phone(walk: Walk, options: Partial<DevMobileWalletOptions> = {}):
 /** The URI the QR code shows (the e2e spec decodes the drawn QR code; here the view model's value is read). */
 function shownUri(app: App): string {
   const uri = featureOf(app, 'pairing')?.getSnapshot().context.uri
-  if (!uri) throw new Error('no URI on show')
+  if (!uri) throw new TestFailure('no URI on show')
   return uri
 }
 
@@ -185,7 +186,7 @@ async function perform(walk: Walk, event: any): Promise<void> {
   if (type === 'root.back') return app.click('button', 'Back')
   if (type === 'root.closed') return app.close()
   if (type === 'pairing.retry') return app.click('button', 'Try again')
-  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type}: every event of the model needs one`)
 }
 
 /** What the visitor sees in each state. */
@@ -216,7 +217,7 @@ async function walk(fixture: Fixture, path: ModelPath): Promise<void> {
       await perform(state, step.event)
       await waitFor(
         () => {
-          if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+          if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
         },
         { timeout: 10_000 },
       )

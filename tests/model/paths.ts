@@ -5,6 +5,7 @@ import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { connectionMachine, type ConnectionContext } from '../../machines/connection.ts'
 import { siwxMachine, type SiwxContext, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import { activeStateIds, buildModelPaths, firedTransitions, stateKey, type TransitionId } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * The model paths of the main journeys, for the browser (last bullet; STYLE.md rule 11): built from
@@ -216,12 +217,12 @@ function journeys(
       const shortest = (getShortestPaths(machine, traversal) as unknown as Array<{ state: SnapshotFrom<AnyStateMachine>; steps: Array<{ event: BrowserEvent }> }>)
         .filter((p) => scenario.where(p.state))
         .sort((a, b) => a.steps.length - b.steps.length)[0]
-      if (!shortest) throw new Error('no state of the model matches the scenario')
+      if (!shortest) throw new TestFailure('no state of the model matches the scenario')
       let snapshot = shortest.state
       const sequence = shortest.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init')
       for (const match of scenario.then) {
         const event = events(snapshot).find(match)
-        if (!event) throw new Error(`no event of the scenario in ${serialize(snapshot)}`)
+        if (!event) throw new TestFailure(`no event of the scenario in ${serialize(snapshot)}`)
         sequence.push(event)
         snapshot = getNextSnapshot(machine, snapshot, event as never)
       }
@@ -243,7 +244,7 @@ function journeys(
       steps.forEach((step, i) => (step.rest = !steps[i + 1] || steps[i + 1]!.event.gesture !== 'none'))
       const generated = built.paths[n]
       const mismatch = generated?.steps.find((s, i) => s.state !== steps[i]!.state)
-      if (mismatch) throw new Error(`replay of the model path differs at ${mismatch.event.type}`)
+      if (mismatch) throw new TestFailure(`replay of the model path differs at ${mismatch.event.type}`)
       const target = steps.at(-1)?.state ?? stateKey(initial)
       return {
         start: fixture.start,

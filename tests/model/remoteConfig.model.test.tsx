@@ -6,6 +6,7 @@ import { timing } from '../../machines/timing.ts'
 import { defaultFeatures, resolveFeatures, type Features } from '../../services/features.ts'
 import { describeWalks, featureOf, followFeature, onHeld, renderApp, toastText, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step, type TransitionId } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the remote config machine (spec §6 feature access, §7 allowed-origins fetch, §8 alerts),
@@ -134,7 +135,7 @@ async function perform(app: App, event: any) {
       return onHeld(app, ORIGINS, () => app.gates.answer(ORIGINS, json({ allowedOrigins: [origin()] })))
     }
   }
-  throw new Error(`No gesture for ${event.type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${event.type}: every event of the model needs one`)
 }
 
 let warn: MockInstance<typeof console.warn>
@@ -231,7 +232,7 @@ async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Pro
       const from = Math.max(0, visited.length - 1)
       await perform(app, step.event)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       await check(app, fixture, step.event, step.state)
     }

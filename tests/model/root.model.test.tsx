@@ -13,6 +13,7 @@ import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { clickFirstInDialog, dialogCloses, featureOf, onHeld as heldThen, pressEscape, RDNS, renderApp, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
 import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based coverage of the root machine, the coordinator of one modal instance. Its chart
@@ -133,7 +134,7 @@ const until = <T,>(callback: () => T | Promise<T>) => waitFor(callback, untilOpt
 const shows = (app: App, title: string) =>
   until(() => {
     const dialog = app.find('dialog', title)
-    if (!dialog) throw new Error(`no dialog ${title}; the dialog is ${app.dialog()?.getAttribute('data-view') ?? 'closed'}`)
+    if (!dialog) throw new TestFailure(`no dialog ${title}; the dialog is ${app.dialog()?.getAttribute('data-view') ?? 'closed'}`)
     return dialog
   })
 
@@ -154,7 +155,7 @@ const press = (app: App, name: string | RegExp) => clickFirstInDialog(app, name,
 const button = (app: App, name: string | RegExp) =>
   until(() => {
     const el = app.find('button', name)
-    if (!el) throw new Error(`no button ${String(name)}`)
+    if (!el) throw new TestFailure(`no button ${String(name)}`)
     return el
   })
 
@@ -168,7 +169,7 @@ async function pressOnPage(app: App, name: string | RegExp) {
 async function pressEnabled(app: App, name: string) {
   const el = await until(() => {
     const el = within(app.dialog()!).getAllByRole('button', { name }).at(-1)
-    if (!el || el.hasAttribute('disabled')) throw new Error(`${name} not enabled`)
+    if (!el || el.hasAttribute('disabled')) throw new TestFailure(`${name} not enabled`)
     return el
   })
   fireEvent.click(el)
@@ -291,7 +292,7 @@ async function scanQr(app: App): Promise<string> {
   // The SDK's first start and the relay's handshake: up to 15 s on a loaded machine, like the e2e walks allow.
   await waitFor(() => expect(app.find('img', en.pairingQr)).not.toBeNull(), { ...untilOptions, timeout: 15_000 })
   const uri = featureOf(app, 'pairing')?.getSnapshot().context.uri
-  if (!uri) throw new Error('no URI on show')
+  if (!uri) throw new TestFailure('no URI on show')
   return uri
 }
 
@@ -1132,7 +1133,7 @@ describe('root model: scenario walks in the UI', () => {
       const row = await waitFor(
         () => {
           const el = app.dialog()!.querySelector<HTMLElement>('button[data-wallet-id]')
-          if (!el) throw new Error('no directory wallet listed')
+          if (!el) throw new TestFailure('no directory wallet listed')
           return el
         },
         { interval: 20, timeout: 10_000 },

@@ -9,6 +9,7 @@ import { timing } from '../../machines/timing.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the router (the view stack, spec §2).
@@ -359,7 +360,7 @@ async function perform(app: App, event: any) {
     // A quoted amount: Continue opens the checkout (window.open is a stand-in here) and shows the purchase followed.
     await app.type(en.onrampYouPay, '50')
     await waitFor(() => {
-      if ((app.dialog()?.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled !== false) throw new Error(`no quote yet: ${app.dialog()?.textContent}`)
+      if ((app.dialog()?.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled !== false) throw new TestFailure(`no quote yet: ${app.dialog()?.textContent}`)
     })
     return app.clickInDialog('button', /^Continue with /)
   }
@@ -388,7 +389,7 @@ async function perform(app: App, event: any) {
   if (event.type === 'router.push' && event.view === 'ProfileWallets') return app.clickInDialog('button', en.profileWallets.accountEntry)
   if (event.type === 'router.push' && event.view === 'Sessions') return app.clickInDialog('button', en.titles.Sessions)
   if (event.type === 'router.back') return app.clickInDialog('button', 'Back')
-  throw new Error(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
 }
 
 /** Waits until the dialog's button `name` is enabled (a quote or an availability answered). */
@@ -396,7 +397,7 @@ async function enabled(app: App, name: string): Promise<void> {
   await waitFor(
     () => {
       const button = [...(app.dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name) as HTMLButtonElement | undefined
-      if (!button || button.disabled) throw new Error(`${name} is not enabled yet`)
+      if (!button || button.disabled) throw new TestFailure(`${name} is not enabled yet`)
     },
     { timeout: 10_000 },
   )
@@ -416,7 +417,7 @@ async function walk(fixture: Fixture, path: ModelPath) {
       const from = visited.length - 1
       await perform(app, step.event)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
     }
     sub.unsubscribe()

@@ -11,6 +11,7 @@ import { timing } from '../../machines/timing.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { featureOf, followFeature, onHeld as heldThen, RDNS, renderApp, UNKNOWN_CHAIN, visitsInOrder, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, withoutPrefixes, type ModelPath } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the send machine (spec §3 send state, §4 Send, §5 validation), walked through the UI:
@@ -334,7 +335,7 @@ async function perform(app: App, event: any) {
     // The receipt never comes: the receipt rule's timeout passes on the modal's clock.
     if (status === 'unknown' && event.gesture === 'timeout') {
       await app.settle()
-      if (!app.gates.waiting('eth_getTransactionReceipt')) throw new Error('no eth_getTransactionReceipt waiting')
+      if (!app.gates.waiting('eth_getTransactionReceipt')) throw new TestFailure('no eth_getTransactionReceipt waiting')
       app.clock.advance(transferReceiptTimeout)
       await app.settle()
       // The ended wait's read still held goes through (nothing listens to it now): a Check again's reads are the only ones held.
@@ -352,7 +353,7 @@ async function perform(app: App, event: any) {
     }
     return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
   }
-  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type}: every event of the model needs one`)
 }
 
 async function dialogTitle(app: App): Promise<string> {
@@ -402,8 +403,8 @@ async function walk(fixture: Fixture, path: ModelPath) {
       }
       await waitFor(
         () => {
-          if (early.length && !visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
-          if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+          if (early.length && !visitsInOrder(visited, early)) throw new TestFailure(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
+          if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
           // The testnet fixture reads a real anvil: on a loaded 2-core machine an answer takes more than waitFor's 1 s default.
         },
         { timeout: 5_000 },
@@ -415,8 +416,8 @@ async function walk(fixture: Fixture, path: ModelPath) {
     if (early.length) {
       await waitFor(
         () => {
-          if (!send.ref) throw new Error(`Send's machine not spawned after ${path.steps.map((s) => s.event.type).join(' → ')}`)
-          if (!visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
+          if (!send.ref) throw new TestFailure(`Send's machine not spawned after ${path.steps.map((s) => s.event.type).join(' → ')}`)
+          if (!visitsInOrder(visited, early)) throw new TestFailure(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
         },
         { timeout: 10_000 },
       )

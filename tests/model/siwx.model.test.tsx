@@ -6,6 +6,7 @@ import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { sessionsOfTarget, siwxMachine, siwxMessages, type SiwxContext, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import { connectWallet, describeWalks, featureOf, followFeature, dialogCloses, onHeld as heldThen, pressEscape, RDNS, renderApp, status, toastText, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, formatCoverage, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the SIWX machine (spec §2 sign-in prompt, §4 "Sign-in (SIWX)", §8 strings),
@@ -301,7 +302,7 @@ async function perform(app: App, event: any) {
   if (type === 'xstate.error.actor.addSession') return onHeld(app, VERIFY, () => app.gates.fail(VERIFY, new TypeError('Failed to fetch')))
   if (type === 'xstate.done.actor.revokeSession') return onHeld(app, SESSION, () => app.gates.release(SESSION))
   if (type === 'xstate.error.actor.revokeSession') return onHeld(app, SESSION, () => app.gates.fail(SESSION, new TypeError('Failed to fetch')))
-  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type}: every event of the model needs one`)
 }
 
 /** Plain assertions after a step, where they are cheap. */
@@ -383,7 +384,7 @@ async function walk(fixture: Fixture, path: ModelPath) {
       const from = (step.event as ModelEvent).auto ? reached : Math.max(0, visited.length - 1)
       await perform(app, step.event)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       reached = visited.indexOf(step.state, from)
       await check(app, fixture, step.event, step.state, visited.slice(from + 1))

@@ -12,6 +12,7 @@ import { toastMachine, type ToastContext, type ToastVariant } from '../../machin
 import { en } from '../../ui/locales/en.ts'
 import { describeWalks, featureOf, inDialog, onHeld as heldThen, renderApp, tick, toastText, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the toast machine (spec §2 "Toasts", §9: the swap after 150 ms, success and error toasts
@@ -227,12 +228,12 @@ async function perform(app: App, event: any) {
       await app.type('To', BOB)
       await waitFor(async () => {
         const review = await inDialog(app, 'Review send')
-        if (review.hasAttribute('disabled')) throw new Error('the form is not ready')
+        if (review.hasAttribute('disabled')) throw new TestFailure('the form is not ready')
       }, chainWait)
       await press(app, 'Review send')
       await waitFor(async () => {
         const send = await inDialog(app, /^Send$/)
-        if (send.hasAttribute('disabled')) throw new Error('the preview is not ready')
+        if (send.hasAttribute('disabled')) throw new TestFailure('the preview is not ready')
       }, chainWait)
       await press(app, /^Send$/)
       await app.walletAnswer('Approve')
@@ -250,16 +251,16 @@ async function perform(app: App, event: any) {
     if (gesture === 'disconnect') fireEvent.click(panel.getByRole('button', { name: 'Disconnect site' }))
     else if (gesture === 'chainChanged') fireEvent.change(panel.getByLabelText('Wallet chain'), { target: { value: '31338' } })
     else if (gesture === 'accountChanged') fireEvent.change(panel.getByLabelText('Account'), { target: { value: '1' } })
-    else throw new Error(`No gesture for toast.hide (${String(gesture)})`)
+    else throw new TestFailure(`No gesture for toast.hide (${String(gesture)})`)
     return tick()
   }
   if (type.startsWith('xstate.after.')) {
     if (type.includes('toastSwap')) app.clock.advance(timing.toastSwap)
     else if (type.includes('toastTtl')) app.clock.advance(timing.toastTtl)
-    else throw new Error(`no delay for ${type}`)
+    else throw new TestFailure(`no delay for ${type}`)
     return tick()
   }
-  throw new Error(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
+  throw new TestFailure(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
 }
 
 /** What the visitor sees after a step: the toast area shows the current message while visible, nothing else. */
@@ -332,7 +333,7 @@ async function walk(fixture: Fixture, path: ModelPath) {
       const fromTaken = transitions.taken.length
       await perform(app, step.event)
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       // The transition the model fires is the one the UI fired.
       await waitFor(() => expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired)))

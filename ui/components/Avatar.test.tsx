@@ -2,11 +2,12 @@
 import { render } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { Avatar, avatarAccent, avatarBackground, avatarTints } from './Avatar.tsx'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const parts = (tint: string) => {
   const m = /^hsl\((\d+), 70%, (\d+)%\)$/.exec(tint)
-  if (!m) throw new Error(`not an hsl tint: ${tint}`)
+  if (!m) throw new TestFailure(`not an hsl tint: ${tint}`)
   return { hue: Number(m[1]), lightness: Number(m[2]) }
 }
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { mainnet } from '../../adapters/networks.ts'
 import { renderApp, toastText, WALLET_NAME, type App } from '../../tests/model/app.tsx'
 import { en } from '../locales/en.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 /**
  * Connect with the catalogue: the All Wallets entry's count (defect 11) and the catalogue rows' links when
@@ -59,7 +60,7 @@ async function answerWallets(a: App, page: unknown, until: () => boolean) {
   await waitFor(async () => {
     while (a.gates.waiting(WALLETS)) await a.gates.answer(WALLETS, json(page))
     await a.settle()
-    if (!until()) throw new Error('not yet')
+    if (!until()) throw new TestFailure('not yet')
   }, directoryWait)
 }
 

@@ -4,12 +4,13 @@
  * fixed replies (spec §8). DOM-free; main.ts supplies the browser's parts, the tests their fakes.
  */
 import { NODE_RPC_METHODS } from '../../../adapters/frame.protocol.ts'
+import { BaseError } from '../../../kernel/errors.ts'
 
 /**
  * Thrown when the frame page has no parent to answer (spec §8: "W3mFrame: parent is not set", with this frame's name):
  * the page was opened on its own, not in an iframe.
  */
-export class FrameParentNotSetError extends Error {
+export class FrameParentNotSetError extends BaseError {
   override name = 'FrameParentNotSetError'
   constructor() {
     super('LatchkeyFrame: parent is not set')
@@ -17,7 +18,7 @@ export class FrameParentNotSetError extends Error {
 }
 
 /** A refusal of the secure site's API as the frame passes it on. */
-export class FrameApiError extends Error {
+export class FrameApiError extends BaseError {
   override name = 'FrameApiError'
   constructor(
     message: string,
