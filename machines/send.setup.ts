@@ -248,6 +248,11 @@ export const sendSetup = sendBase.extend({
       const parent = self._parent
       if (parent) enqueue.sendTo(parent, { type: 'feature.reportError', error })
     }),
+    /**
+     * The cleared form's receiver region goes back to `empty` with it (the typed receiver told again as ''), so that the
+     * chart never shows a `valid` receiver for a form whose receiver was cleared; the other regions are left as they are.
+     */
+    emptyReceiver: raise({ type: 'send.setReceiver' as const, receiver: '' }),
     /** The form opens (`send.open`, its token asked for): Account's Send and `open({ view: 'Send' })` alike. */
     raiseOpen: raise(({ event }) => ({ type: 'send.open' as const, ...(event.type === 'send.start' && event.tokenKey ? { tokenKey: event.tokenKey } : {}) })),
   },

@@ -359,8 +359,9 @@ describe('send machine', () => {
     h.receipts[0]!.resolve({ status: 'success', hash: HASH_A })
     await h.flush()
     expect(h.emitted.at(-1)).toEqual({ type: 'send.succeeded', hash: HASH_A, caipNetworkId: 'eip155:31337', native: true, tokenAddress: undefined })
-    // Spec §4: reset clears token, amount, receiver, profile and balances.
-    expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', token: undefined, tokens: [], loading: false })
+    // Spec §4: reset clears token, amount, receiver, profile and balances; the chart's receiver region is empty again.
+    expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', receiverStatus: 'empty', token: undefined, tokens: [], loading: false })
+    expect(h.actor.getSnapshot().matches({ receiver: 'empty' })).toBe(true)
   })
 
   test('an ERC-20 send goes to the token contract with the amount in the token decimals', async () => {
@@ -456,7 +457,8 @@ describe('send machine', () => {
     expect(h.emitted.at(-1)).toMatchObject({ type: 'send.unconfirmed', hash: HASH_A })
     expect(h.view().phase).toBe('unconfirmed')
     h.actor.send({ type: 'send.dismiss' })
-    expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', hash: undefined })
+    expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', receiverStatus: 'empty', hash: undefined })
+    expect(h.actor.getSnapshot().matches({ receiver: 'empty' })).toBe(true)
     expect(h.emitted.map((e) => e.type)).not.toContain('send.failed')
   })
 

@@ -54,7 +54,7 @@ const endTransitions = [
     target: 'editing',
     actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed', { type: 'popTransaction', params: { outcome: 'error', orElse: orForm } }, 'reportFailure'],
   },
-  // Spec §4: success resets the send state, the balances are read again, 'Transaction sent'.
+  // Spec §4: success resets the send state (the receiver region too), the balances are read again, 'Transaction sent'.
   {
     target: 'idle',
     actions: [
@@ -64,6 +64,7 @@ const endTransitions = [
       'refreshBalances',
       { type: 'tell', params: { to: 'toast', event: { type: 'toast.show', variant: 'success', message: messageOf('sendSent') } } },
       'resetForm',
+      'emptyReceiver',
     ],
   },
 ] as const
@@ -293,9 +294,9 @@ export const sendMachine = sendSetup.createMachine({
           tags: ['unconfirmed'],
           on: {
             'send.recheck': { target: 'rechecking', actions: 'clearError' },
-            'send.dismiss': { target: 'idle', actions: ['resetForm', resetToAccount] },
+            'send.dismiss': { target: 'idle', actions: ['resetForm', 'emptyReceiver', resetToAccount] },
             // Back leaves it too (the root goes back to Account), never to the form with its amount.
-            'root.back': { guard: 'isBackFromPreview', target: 'idle', actions: 'resetForm' },
+            'root.back': { guard: 'isBackFromPreview', target: 'idle', actions: ['resetForm', 'emptyReceiver'] },
           },
         },
       },
