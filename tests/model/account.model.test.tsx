@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, within } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { createTestClient, createWalletClient, http, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'

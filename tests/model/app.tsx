@@ -1,5 +1,5 @@
 import { MemoryKeyValueStorage } from '../../testing/walletConnect/storage.ts'
-import { cleanup, configure, fireEvent, render, waitFor, within, type waitForOptions } from '@testing-library/react'
+import { cleanup, configure, fireEvent, render, within, type waitForOptions } from '@testing-library/react'
 import { describe, inject, test } from 'vitest'
 import { createEip155Adapter } from '../../adapters/eip155.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
@@ -17,6 +17,7 @@ import { stateKey, type ModelPath, type Step } from './coverage.ts'
 import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
 import { frameSuccess, type FrameRequestKind } from '../../adapters/frame.protocol.ts'
 import { TestFailure } from '../harness/failures.ts'
+import { waitFor, wake } from './until.ts'
 
 // The real stack answers in seconds, not milliseconds, on a loaded two-core machine (a view's lazy chunk, a server's
 // reply; more while the example apps build beside the integration files in `npm test`): Testing Library's conditions
@@ -272,6 +273,11 @@ export async function renderApp(
     enableReconnect: fixture.reconnect ?? true,
     clock,
   })
+  // A wait of the walk (./until.ts) re-checks once any actor of this modal takes a snapshot: its condition may read a
+  // machine rather than the page. Through the system's inspection, not `createModal`'s `inspect` (which fetches the core).
+  const waking = (modal.peekCore()?.actor as AnyActorRef | undefined)?.system.inspect((event: InspectionEvent) => {
+    if (event.type === '@xstate.snapshot') wake()
+  })
   const page = render(
     <ModalProvider modal={modal}>
       <ConnectButton />
@@ -420,6 +426,7 @@ export async function renderApp(
     /** The fake frame page of the `embeddedWallet` fixture. */
     frame,
     async dispose() {
+      waking?.unsubscribe()
       frameAnswers?.stop()
       gates.releaseAll()
       unmountPanel()
@@ -694,6 +701,7 @@ function createGates() {
       if (closed.has(key)) {
         const entry: Held = { go: deferred<void>(), answered: false }
         held.set(key, [...(held.get(key) ?? []), entry])
+        wake()
         const onAbort = () => {
           const list = held.get(key) ?? []
           const at = list.indexOf(entry)

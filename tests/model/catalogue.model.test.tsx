@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"enableImageFileLoading": true}}
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, within } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { mainnet } from '../../adapters/networks.ts'

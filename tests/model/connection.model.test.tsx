@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { waitFor } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { BaseError, JsonRpcError, UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, within } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, describe, expect, test } from 'vitest'
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
 import { modalMachine } from '../../machines/modal.ts'

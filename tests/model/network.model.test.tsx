@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, within } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { toHex } from 'viem'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { waitFor } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { defaultDataset } from '../../dev/api/dataset.ts'

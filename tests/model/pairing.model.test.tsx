@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { waitFor } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { waitFor } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest'
 import { alerts, remoteConfigMachine, type AlertKey, type RemoteConfigContext } from '../../machines/remoteConfig.ts'
 import { timing } from '../../machines/timing.ts'

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, within } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { createTestClient, http, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
@@ -124,10 +125,10 @@ const rootOf = (app: App) => app.modal.actor.getSnapshot().context
 const stack = (app: App) => rootOf(app).router.getSnapshot().context.transactionStack
 
 /**
- * `waitFor` polling every 2 ms: most of what these walks wait for is in the modal's shadow root, where
- * testing-library's mutation observer does not look, so its default 50 ms polls would make most of the wall time.
+ * `waitFor` (./until.ts: re-checked on every mutation of the page and of the modal's shadow root, and on every
+ * snapshot of the modal's actors), bounded at 5 s.
  */
-const untilOptions = { interval: 2, timeout: 5_000 }
+const untilOptions = { timeout: 5_000 }
 const until = <T,>(callback: () => T | Promise<T>) => waitFor(callback, untilOptions)
 
 /** The dialog's title is `title` (the dialog is named by it). */

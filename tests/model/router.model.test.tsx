@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { waitFor } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, afterEach, beforeEach, describe, expect, inject, test, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { routerMachine, type RouterContext } from '../../machines/router.ts'

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { waitFor } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { createTestClient, encodeAbiParameters, http, keccak256, numberToHex, pad, parseEther, parseUnits, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, test } from 'vitest'

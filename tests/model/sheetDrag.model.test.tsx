@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor } from '@testing-library/react'
+import { fireEvent } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { describe, expect, test } from 'vitest'
 import { createActor } from 'xstate'
 import { sheetDragMachine } from '../../machines/sheetDrag.ts'

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { waitFor, within } from '@testing-library/react'
+import { within } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { afterAll, describe, expect, test } from 'vitest'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { messageOf, type ToastText } from '../../machines/messages.ts'
 import { messageText } from '../../ui/errorSentence.ts'
-import { fireEvent, waitFor } from '@testing-library/react'
+import { fireEvent } from '@testing-library/react'
+import { waitFor } from './until.ts'
 import { createTestClient, http, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
