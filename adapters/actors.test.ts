@@ -7,6 +7,7 @@ import { BaseError, InvalidCallbackResponseError, RequestTimeoutError, Unrecogni
 import { defineEvmNetwork } from './networks.ts'
 import type { SiwxConfig, SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
 import type { ChainAdapter, Connector } from './types.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * The actors made from adapters and from the `siwx` option, against hostile implementations: a dapp's own
@@ -21,7 +22,7 @@ const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** An adapter whose every method fails the test unless the case overrides it. */
 function adapterWith(overrides: Partial<ChainAdapter>): ChainAdapter {
   const unused = () => {
-    throw new Error('not used by this test')
+    throw new ForeignError('not used by this test')
   }
   return {
     namespace: 'eip155',
@@ -162,7 +163,7 @@ describe('connectionActors', () => {
       connectionActors(
         adapterWith({
           watchWallet: () => () => {
-            throw new Error('off exploded')
+            throw new ForeignError('off exploded')
           },
         }),
         [network],
@@ -211,13 +212,13 @@ describe('connectorDiscoveryActor', () => {
       watchConnectors: (listener) => {
         listener([good, { id: 'x', name: 42 } as never, null as never, { ...good, id: '', name: 'Empty id' }])
         return () => {
-          throw new Error('unsubscribe exploded')
+          throw new ForeignError('unsubscribe exploded')
         }
       },
     })
     const eip155 = adapterWith({
       watchConnectors: () => {
-        throw new Error('watchConnectors exploded')
+        throw new ForeignError('watchConnectors exploded')
       },
     })
     const { actor, received } = parentOf(connectorDiscoveryActor({ eip155, solana }))
@@ -332,7 +333,7 @@ describe('siwxActors', () => {
 
   test('behavior: a config method that throws synchronously is a typed error of that call', async () => {
     const throwing = () => {
-      throw new Error('config exploded')
+      throw new ForeignError('config exploded')
     }
     const actors = actorsOf(config({ getSessions: throwing, revokeSession: throwing }))
     expect((await run(actors.getSessions, target)).error).toMatchObject({ name: 'BaseError', shortMessage: 'config exploded' })

@@ -16,6 +16,7 @@ import { BaseError, UserRejectedRequestError } from './errors.ts'
 import { bitcoin as bitcoinMainnet, bitcoinTestnet } from './networks.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Account, Connector, WalletEvent } from './types.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * The Bitcoin adapter against the real pieces: the dev wallet registered in the Wallet Standard registry
@@ -116,7 +117,7 @@ describe('discovery: malformed and hostile wallets', () => {
       wallet({ name: 'Hostile BTC features', features: null }),
       Object.defineProperty(wallet({}), 'features', {
         get: () => {
-          throw new Error('getter')
+          throw new ForeignError('getter')
         },
       }),
     ]
@@ -143,7 +144,7 @@ describe('discovery: malformed and hostile wallets', () => {
             'standard:events': {
               version: '1.0.0',
               on: () => {
-                throw new Error('events are broken')
+                throw new ForeignError('events are broken')
               },
             },
           },
@@ -159,7 +160,7 @@ describe('discovery: malformed and hostile wallets', () => {
             'standard:events': {
               version: '1.0.0',
               on: () => () => {
-                throw new Error('off exploded')
+                throw new ForeignError('off exploded')
               },
             },
           },
@@ -245,7 +246,7 @@ describe('balance', () => {
   })
 
   test('behavior: an address of another network is refused before any call', async () => {
-    const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p', fetch: () => Promise.reject(new Error('no call expected')) }) })
+    const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p', fetch: () => Promise.reject(new ForeignError('no call expected')) }) })
     const error = await failure(adapter.getBalance({ connectorId: 'x', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', network: regtest }))
     expect(error).toBeInstanceOf(InvalidBitcoinAddressError)
     expect(error.message).toMatchInlineSnapshot(`

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createManualClock } from '../tests/harness/clock.ts'
 import { callForeign, callForeignSync, imageIcon, isListableStandardWallet, parseForeign, releaseForeign, safeParse } from './boundary.ts'
 import { BaseError, InvalidCallbackResponseError, RequestTimeoutError, UnrecognizedChainError, UserRejectedRequestError } from './errors.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -41,7 +42,7 @@ describe('callForeign', () => {
     await expect(callForeign('op', () => Promise.reject(a))).rejects.toMatchObject({ name: 'BaseError', shortMessage: 'a' })
     const getter = {
       get code(): number {
-        throw new Error('getter')
+        throw new ForeignError('getter')
       },
     }
     await expect(callForeign('op', () => Promise.reject(getter))).rejects.toBeInstanceOf(BaseError)
@@ -51,7 +52,7 @@ describe('callForeign', () => {
     const hostile = {
       // biome-ignore lint/suspicious/noThenProperty: the subject is a hostile thenable
       then: () => {
-        throw new Error('then exploded')
+        throw new ForeignError('then exploded')
       },
     }
     await expect(callForeign('op', () => hostile as never)).rejects.toMatchObject({ shortMessage: 'then exploded' })
@@ -83,7 +84,7 @@ describe('callForeign', () => {
     const clock = createManualClock()
     await expect(callForeign('op', async () => 'fast', { timeout: 10_000, clock })).resolves.toBe('fast')
     expect(clock.pending()).toEqual([])
-    await expect(callForeign('op', async () => Promise.reject(new Error('fast failure')), { timeout: 10_000, clock })).rejects.toThrow('fast failure')
+    await expect(callForeign('op', async () => Promise.reject(new ForeignError('fast failure')), { timeout: 10_000, clock })).rejects.toThrow('fast failure')
     expect(clock.pending()).toEqual([])
   })
 })
@@ -102,7 +103,7 @@ describe('callForeignSync and releaseForeign', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {})
     expect(() =>
       releaseForeign('off()', () => {
-        throw new Error('off exploded')
+        throw new ForeignError('off exploded')
       }),
     ).not.toThrow()
     expect(debug).toHaveBeenCalledOnce()
@@ -127,7 +128,7 @@ describe('parseForeign and safeParse', () => {
   test('behavior: a hostile value (a getter that throws, a revoked proxy) is an invalid value, never a throw', () => {
     const hostile = {
       get n(): number {
-        throw new Error('getter')
+        throw new ForeignError('getter')
       },
     }
     const { proxy, revoke } = Proxy.revocable({}, {})
@@ -158,7 +159,7 @@ describe('wallet descriptions', () => {
       isListableStandardWallet({
         ...ok,
         get name(): string {
-          throw new Error('getter')
+          throw new ForeignError('getter')
         },
       }),
     ).toBe(false)

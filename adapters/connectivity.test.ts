@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { ApiError } from '../services/api.ts'
 import { BaseError, RequestTimeoutError } from './errors.ts'
 import { asOfflineError, isNetworkFailure, isOffline, OfflineError, watchOnline, type ConnectivityTarget } from './connectivity.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /** A window-like target whose `onLine` and listeners the test controls. */
 function target(onLine: boolean) {
@@ -29,7 +30,7 @@ describe('connectivity', () => {
     expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true)
     expect(isNetworkFailure(new ApiError({ status: 500, body: '', url: 'http://127.0.0.1/x' }))).toBe(false)
     expect(isNetworkFailure(new RequestTimeoutError('getWallets', 10_000, { cause: new TypeError('x') }))).toBe(false)
-    expect(isNetworkFailure(new Error('down'))).toBe(false)
+    expect(isNetworkFailure(new ForeignError('down'))).toBe(false)
     // The API client's own timeout (and an abort) are this side's, whatever their cause.
     const timeout = Object.assign(new BaseError('No answer within 10000 ms.', { cause: new TypeError('x') }), { name: 'ApiTimeoutError' })
     expect(isNetworkFailure(timeout)).toBe(false)

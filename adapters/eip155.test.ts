@@ -6,6 +6,7 @@ import { createMemoryStorage } from '../services/storage.ts'
 import { ConnectorNotFoundError, createAnnouncementStore, createEip155Adapter, NotConnectedError, parseAccounts, parseAnnouncement, parseChainId, parseSignature, type Eip1193Provider } from './eip155.ts'
 import { BaseError, InvalidProviderResponseError, UnrecognizedChainError, UserRejectedRequestError } from './errors.ts'
 import { defineEvmNetwork, mainnet } from './networks.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * The adapter against the real development wallet, whose reads and transactions go to the real anvil
@@ -282,7 +283,7 @@ describe('eip155 adapter: hostile announcements and providers', () => {
         info: {
           ...info(),
           get rdns(): string {
-            throw new Error('getter')
+            throw new ForeignError('getter')
           },
         },
         provider,
@@ -308,7 +309,7 @@ describe('eip155 adapter: hostile announcements and providers', () => {
     expect(seen).toEqual([1])
     // A subscriber that throws does not stop the others.
     store.subscribe(() => {
-      throw new Error('subscriber exploded')
+      throw new ForeignError('subscriber exploded')
     })
     announce({ info: info({ rdns: 'com.second' }), provider })
     expect(seen).toEqual([1, 2])
@@ -366,7 +367,7 @@ describe('eip155 adapter: hostile announcements and providers', () => {
     const { adapter, wallet } = setup()
     await adapter.connect({ connectorId: RDNS })
     const off = adapter.watchWallet({ connectorId: RDNS }, () => {})
-    wallet.misbehave = { removeListenerThrows: new Error('removeListener exploded') }
+    wallet.misbehave = { removeListenerThrows: new ForeignError('removeListener exploded') }
     expect(off).not.toThrow()
     expect(console.debug).toHaveBeenCalledTimes(3)
     vi.restoreAllMocks()

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { BaseError } from './errors.ts'
 import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 describe('loadPeer', () => {
   test('behavior: a package that cannot be imported is a MissingPeerDependencyError naming what to install', async () => {
-    const cause = new Error("Cannot find package '@solana/web3.js'")
+    const cause = new ForeignError("Cannot find package '@solana/web3.js'")
     const error = await loadPeer(
       'solana',
       () => Promise.reject(cause),

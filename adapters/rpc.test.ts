@@ -4,6 +4,7 @@ import { bitcoin, defineEvmNetwork, mainnet, solana } from './networks.ts'
 import { docsBaseUrl } from '../kernel/errors.ts'
 import { createRpcTransport, rpcNodeUrl, RpcConnectionError, RpcHttpError, RpcInvalidResponseError, RpcNodeError, rpcRetryPolicy, RpcTimeoutError } from './rpc.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const url = 'https://node.example/v1/?chainId=eip155:1&projectId=p'
 
@@ -185,7 +186,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
     const controller = new AbortController()
     const pending = createRpcTransport({ url, fetch, clock }).request({ method: 'eth_chainId' }, { signal: controller.signal })
     await waitFor(() => expect(clock.pending()).toEqual([1_000]))
-    controller.abort(new Error('stopped'))
+    controller.abort(new ForeignError('stopped'))
     await expect(pending).rejects.toThrow('stopped')
     expect(clock.pending()).toEqual([])
     expect(calls).toHaveLength(1)

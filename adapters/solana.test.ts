@@ -22,7 +22,7 @@ import { createSolanaAdapter, InvalidSolanaAddressError, isSolanaWallet, SolanaC
 import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
 import type { WalletEvent } from './types.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
-import { TestFailure } from '../tests/harness/failures.ts'
+import { ForeignError, TestFailure } from '../tests/harness/failures.ts'
 
 /**
  * The Solana adapter against real parts: the dev Solana wallet registered through the Wallet Standard's window
@@ -363,12 +363,12 @@ describe('malformed and hostile wallets', () => {
       wallet({ name: 'Hostile features', features: null }),
       Object.defineProperty(wallet({ name: 'x' }), 'name', {
         get: () => {
-          throw new Error('getter')
+          throw new ForeignError('getter')
         },
       }),
       Object.defineProperty(wallet({ name: 'Hostile getter features' }), 'features', {
         get: () => {
-          throw new Error('getter')
+          throw new ForeignError('getter')
         },
       }),
     ]
@@ -414,7 +414,7 @@ describe('malformed and hostile wallets', () => {
         'standard:events': {
           version: '1.0.0',
           on: () => () => {
-            throw new Error('off exploded')
+            throw new ForeignError('off exploded')
           },
         },
       }),
@@ -443,7 +443,7 @@ describe('malformed and hostile wallets', () => {
     expect(() =>
       emit({
         get accounts(): unknown {
-          throw new Error('getter')
+          throw new ForeignError('getter')
         },
       }),
     ).not.toThrow()
@@ -453,7 +453,7 @@ describe('malformed and hostile wallets', () => {
           {},
           {
             has: () => {
-              throw new Error('trap')
+              throw new ForeignError('trap')
             },
           },
         ),

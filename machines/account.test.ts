@@ -6,6 +6,7 @@ import { connectAccountData, filterTransactions, floorDecimal, groupByMonth } fr
 import { accountMachine, type AccountInput, type AccountTarget } from './account.ts'
 import { timing } from './timing.ts'
 import { defaultFeatures } from '../services/features.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -127,7 +128,7 @@ describe('account', () => {
     const h = harness()
     h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.refresh' })
-    h.balances[0]!.reject(new Error('down'))
+    h.balances[0]!.reject(new ForeignError('down'))
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view().isBalanceUnavailable).toBe(true)
     h.actor.send({ type: 'account.refresh' })
@@ -248,7 +249,7 @@ describe('account', () => {
     expect(h.view().hasMoreActivity).toBe(true)
     h.actor.send({ type: 'account.loadMoreActivity' })
     expect(h.histories[1]!.cursor).toBe('c2')
-    h.histories[1]!.d.reject(new Error('down'))
+    h.histories[1]!.d.reject(new ForeignError('down'))
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view()).toMatchObject({ activityFailed: true, activity: [], hasMoreActivity: false })
     expect(h.actor.getSnapshot().context.cursor).toBeNull()

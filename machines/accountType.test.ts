@@ -6,6 +6,7 @@ import { connectAccountType } from './accountType.connect.ts'
 import { accountTypeFeature } from './accountType.feature.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
 import { coordination } from '../tests/harness/coordination.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /** The embedded wallet's account-type switch (spec §4 "switching to smart account"). */
 const EOA = '0x' + '12'.repeat(20)
@@ -98,7 +99,7 @@ describe('accountType machine', () => {
   })
 
   test('bad input: a switch the rules refuse is ignored (nothing asked); a refused switch keeps the state and emits failed', async () => {
-    const { actor, calls } = start(state({ smartAccountEnabledNetworks: [1] }), async () => Promise.reject(new Error('Smart accounts are not enabled on this network')))
+    const { actor, calls } = start(state({ smartAccountEnabledNetworks: [1] }), async () => Promise.reject(new ForeignError('Smart accounts are not enabled on this network')))
     actor.send(moment())
     await waitFor(actor, (s) => s.matches('ready'))
     expect(connectAccountType(actor.getSnapshot()).shown).toBe(false)
@@ -107,7 +108,7 @@ describe('accountType machine', () => {
     expect(actor.getSnapshot().matches('ready')).toBe(true)
     expect(calls).toEqual([])
 
-    const failing = start(state(), async () => Promise.reject(new Error('Smart accounts are not enabled on this network')))
+    const failing = start(state(), async () => Promise.reject(new ForeignError('Smart accounts are not enabled on this network')))
     const emitted: unknown[] = []
     failing.actor.on('*', (e) => emitted.push(e))
     failing.actor.send(moment())
@@ -136,7 +137,7 @@ describe('accountType machine', () => {
   })
 
   test('behavior: a read that fails offers no switch; clear forgets the state', async () => {
-    const actor = createActor(accountTypeMachine.provide({ actors: { readState: fromPromise(async () => Promise.reject(new Error('refused'))) } }), { input: {} }).start()
+    const actor = createActor(accountTypeMachine.provide({ actors: { readState: fromPromise(async () => Promise.reject(new ForeignError('refused'))) } }), { input: {} }).start()
     actor.send(moment())
     await waitFor(actor, (s) => s.matches('failed'))
     expect(connectAccountType(actor.getSnapshot()).shown).toBe(false)
@@ -202,7 +203,7 @@ describe('accountType registration and the moves of its machine', () => {
     await waitFor(toEoa.feature, (snapshot) => snapshot.matches('ready') && snapshot.context.state?.preferredAccountType === 'eoa')
     expect(toEoa.heard).toEqual([{ to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeEoa' } } }])
 
-    const refused = coordination({ id: 'accountType', logic: logic(state(), [], async () => Promise.reject(new Error('Smart accounts are not enabled on this network'))) }, { recorders: ['toast'] })
+    const refused = coordination({ id: 'accountType', logic: logic(state(), [], async () => Promise.reject(new ForeignError('Smart accounts are not enabled on this network'))) }, { recorders: ['toast'] })
     refused.feature.send(moment())
     await waitFor(refused.feature, (snapshot) => snapshot.matches('ready'))
     refused.feature.send({ type: 'accountType.switch', to: 'smartAccount' })

@@ -20,6 +20,7 @@ import {
 import type { Connector } from '../adapters/types.ts'
 import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { timing } from './timing.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const wallet = (id: string, extra: Partial<Wallet> = {}): Wallet => ({ id, name: `Wallet ${id}`, image_id: id, chains: ['eip155:1'], ...extra })
 
@@ -134,7 +135,7 @@ describe('catalogue', () => {
     h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('a')], count: 3 } })
     await vi.advanceTimersByTimeAsync(0)
     h.actor.send({ type: 'catalogue.loadMore' })
-    h.calls[0]!.d.reject(new Error('down'))
+    h.calls[0]!.d.reject(new ForeignError('down'))
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view()).toMatchObject({ isPageFailed: true, isLoadingMore: false, hasMore: true })
     expect(h.view().items.map((w) => w.id)).toEqual(['a'])

@@ -7,6 +7,7 @@ import { connectionHarness, type ConnectionHarnessOptions } from '../tests/harne
 import type { ConnectionInput } from './connection.ts'
 import { connectAccount, connectConnecting } from './connection.connect.ts'
 import { timing } from './timing.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -113,7 +114,7 @@ describe('connection', () => {
 
   test('behavior: a failed restore ends disconnected and tells the owner to forget it', async () => {
     const h = connectionHarness({ storedConnectorId: 'gone.wallet' })
-    h.reconnects[0]!.reject(new Error('not found'))
+    h.reconnects[0]!.reject(new ForeignError('not found'))
     await flush()
     expect(h.status()).toBe('disconnected')
     expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'restoreFailed', connectorId: 'gone.wallet' })
@@ -281,7 +282,7 @@ describe('connection', () => {
       h.actor.send({ type: 'connection.request', connectorId: 'w' })
       h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
       await vi.advanceTimersByTimeAsync(0)
-      h.balances[0]!.d.reject(new Error('rpc down'))
+      h.balances[0]!.d.reject(new ForeignError('rpc down'))
       await vi.advanceTimersByTimeAsync(0)
       expect(connectAccount(h.actor.getSnapshot()).isBalanceUnavailable).toBe(true)
       await vi.advanceTimersByTimeAsync(29_999)

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor, fromCallback, type EventObject } from 'xstate'
 import { frameRpcMachine, ModalClosedError, RpcNotAllowedError, type FrameRpcEmitted, type FrameRpcEvent, type FrameRpcRequest } from './frameRpc.ts'
 import { timing } from './timing.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 function harness(chain: number | null = 31337) {
   const chainId = chain ?? undefined
@@ -65,7 +66,7 @@ describe('frameRpc machine (spec §4 "Embedded-wallet RPC lifecycle")', () => {
   test('behavior: a rejection in the frame rejects the request and emits failed', () => {
     const h = harness()
     h.actor.send({ type: 'frameRpc.request', id: 'a', method: 'eth_sendTransaction', params: [{}] })
-    const error = Object.assign(new Error('User rejected the request'), { code: 4001 })
+    const error = Object.assign(new ForeignError('User rejected the request'), { code: 4001 })
     h.fail(0, error)
     expect(h.emitted.slice(1)).toEqual([
       { type: 'frameRpc.rejected', id: 'a', error },

@@ -4,6 +4,7 @@ import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { isPairingExpired, pairingMachine, type ProposeEvent } from './pairing.ts'
 import { timing } from './timing.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const uri = (n: number) => `wc:${String(n).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`
 
@@ -122,7 +123,7 @@ describe('pairing machine (spec §4 "Wallet pairing")', () => {
   test('behavior: a relay failure → failed with the error, pairing.failed emitted; retry clears it', async () => {
     const h = harness()
     await h.started()
-    h.last().sendBack({ type: 'pairing.walletFailed', error: new Error('socket closed') })
+    h.last().sendBack({ type: 'pairing.walletFailed', error: new ForeignError('socket closed') })
     expect(h.value()).toBe('failed')
     expect(h.actor.getSnapshot().context.error).toEqual({ name: 'BaseError', message: 'socket closed' })
     expect(h.emitted).toEqual([{ type: 'pairing.failed', error: { name: 'BaseError', message: 'socket closed' } }])
@@ -133,7 +134,7 @@ describe('pairing machine (spec §4 "Wallet pairing")', () => {
   test('behavior: the provider fails to load → failed (the view offers a retry)', async () => {
     const h = harness()
     h.actor.send({ type: 'pairing.start' })
-    h.loads[0]!.reject(new Error('chunk failed to load'))
+    h.loads[0]!.reject(new ForeignError('chunk failed to load'))
     await vi.advanceTimersByTimeAsync(0)
     expect(h.value()).toBe('failed')
     expect(h.proposals).toHaveLength(0)

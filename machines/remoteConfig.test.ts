@@ -4,6 +4,7 @@ import type { Features } from '../services/features.ts'
 import { flush } from '../tests/harness/deferred.ts'
 import { coordination } from '../tests/harness/coordination.ts'
 import { isOriginAllowed, remoteConfigMachine, type RemoteConfigResult } from './remoteConfig.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /** The config machine run as the root runs it (a child): what it reports to the root is `reported`. */
 function run(result: RemoteConfigResult | Error, input: { projectId?: string; local?: object; origin?: string } = {}) {
@@ -59,7 +60,7 @@ describe('remote config', () => {
   })
 
   test('behavior: analytics turns off when the config call fails', async () => {
-    const h = run(new Error('down'))
+    const h = run(new ForeignError('down'))
     h.actor.send(opened)
     await flush()
     expect(h.actor.getSnapshot().value).toBe('failed')

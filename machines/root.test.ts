@@ -11,6 +11,7 @@ import { deferred } from '../tests/harness/deferred.ts'
 const TX_A = `0x${'ab'.repeat(32)}`
 const TX_1 = `0x${'01'.repeat(32)}`
 import { timing } from './timing.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -439,7 +440,7 @@ describe('root: error reports', () => {
       const h = createRootHarness()
       await previewReady(h)
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
-      h.send.transfers[0]!.d.reject(new Error('nonce too low'))
+      h.send.transfers[0]!.d.reject(new ForeignError('nonce too low'))
       await tick()
       expect(h.view()).toBe('Send')
       expect(h.toast().context.current).toMatchObject({ variant: 'error', message: messageOf('failure', { name: 'BaseError', message: 'nonce too low' }) })
@@ -699,7 +700,7 @@ describe('root: sign-in (SIWX)', () => {
     const h = createRootHarness({ siwx: { required: true } })
     await prompting(h)
     h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
-    h.signIn.messages[0]!.d.reject(new Error('nonce endpoint down'))
+    h.signIn.messages[0]!.d.reject(new ForeignError('nonce endpoint down'))
     await tick()
     expect(h.view()).toBe('SIWXSignMessage')
     expect(h.toast().context.current?.message).toEqual(messageOf('siwxSignFailed'))
@@ -713,7 +714,7 @@ describe('root: sign-in (SIWX)', () => {
     h.actor.send({ type: 'app.close' })
     await tick(timing.viewTransition)
     expect(h.modal().value).toBe('closed')
-    h.signIn.messages[0]!.d.reject(new Error('nonce endpoint down'))
+    h.signIn.messages[0]!.d.reject(new ForeignError('nonce endpoint down'))
     await tick()
     expect(h.modal().hasTag('mounted')).toBe(true)
     expect(h.view()).toBe('SIWXSignMessage')
@@ -722,7 +723,7 @@ describe('root: sign-in (SIWX)', () => {
   test('behavior: an init failure disconnects the wallet, resets the view and shows the spec message', async () => {
     const h = createRootHarness({ siwx: { required: true } })
     await connectedChecking(h)
-    h.signIn.sessions[0]!.d.reject(new Error('verifier down'))
+    h.signIn.sessions[0]!.d.reject(new ForeignError('verifier down'))
     await tick(timing.viewTransition)
     expect(connectionStatus(h.connection())).toBe('disconnected')
     expect(h.view()).toBe('Connect')

@@ -7,6 +7,7 @@ import { messageOf } from './messages.ts'
 import { sendMachine, tokenKey, type SendEstimate, type SendTarget } from './send.ts'
 import { transactionMachine } from './transaction.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /*
  * The send machine moves the rest of the modal itself, by systemId: run here beside the real router and toast, with
@@ -103,7 +104,7 @@ describe('send: the moves it makes by systemId (spec §4 Send)', () => {
     const s = system()
     await s.previewReady()
     s.send.send({ type: 'send.confirm' })
-    s.sends[0]!.reject(new Error('nonce too low'))
+    s.sends[0]!.reject(new ForeignError('nonce too low'))
     await flush()
     expect(s.views()).toEqual(['Account', 'Send'])
     expect(s.reported.map((e) => e.type)).toContain('feature.reportError')

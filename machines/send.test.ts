@@ -10,6 +10,7 @@ import { enShell } from '../ui/locales/en.shell.ts'
 import { timing } from './timing.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
 import { transactionMachine } from './transaction.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const HASH_A = `0x${'ab'.repeat(32)}`
 const HASH_D = `0x${'de'.repeat(32)}`
@@ -284,7 +285,7 @@ describe('send machine', () => {
     h.actor.send({ type: 'send.setReceiver', receiver: 'dave.reown.id' })
     await vi.advanceTimersByTimeAsync(300)
     expect(h.names.map((n) => n.name)).toEqual(['bob.reown.id', 'dave.reown.id'])
-    h.names.at(-1)!.d.reject(new Error('HTTP 500'))
+    h.names.at(-1)!.d.reject(new ForeignError('HTTP 500'))
     await h.flush()
     expect(h.view().receiverStatus).toBe('notFound')
     h.actor.send({ type: 'send.review' })
@@ -293,7 +294,7 @@ describe('send machine', () => {
     h.actor.send({ type: 'send.review' })
     expect(h.view().error).toBe(enShell.sendMessages.nameResolving)
     await vi.advanceTimersByTimeAsync(timing.nameResolveDebounce)
-    h.names[2]!.d.reject(new Error('404'))
+    h.names[2]!.d.reject(new ForeignError('404'))
     await h.flush()
     expect(h.view().receiverStatus).toBe('notFound')
   })
@@ -308,7 +309,7 @@ describe('send machine', () => {
     await h.flush()
     expect(h.view()).toMatchObject({ receiverName: 'bob.reown.id', receiverAvatar: 'https://example.com/a.png', receiverStatus: 'valid' })
     h.actor.send({ type: 'send.setReceiver', receiver: from })
-    h.profiles[1]!.reject(new Error('down'))
+    h.profiles[1]!.reject(new ForeignError('down'))
     await h.flush()
     expect(h.view()).toMatchObject({ receiverName: undefined, receiverStatus: 'valid', resolvedAddress: from })
   })
@@ -401,7 +402,7 @@ describe('send machine', () => {
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
     confirm(h.actor)
-    h.sends[0]!.d.reject(new Error('nonce too low'))
+    h.sends[0]!.d.reject(new ForeignError('nonce too low'))
     await h.flush()
     expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { message: 'nonce too low' } })
     expect(h.view().phase).toBe('editing')
@@ -452,7 +453,7 @@ describe('send machine', () => {
   test('behavior: a wait that fails (a dapp adapter throwing) is "sent, status unknown" too; leaving it clears the form', async () => {
     const h = harness()
     await broadcast(h)
-    h.receipts[0]!.reject(new Error('HTTP 500'))
+    h.receipts[0]!.reject(new ForeignError('HTTP 500'))
     await h.flush()
     expect(h.emitted.at(-1)).toMatchObject({ type: 'send.unconfirmed', hash: HASH_A })
     expect(h.view().phase).toBe('unconfirmed')
@@ -502,7 +503,7 @@ describe('send machine', () => {
   test('a failed estimate can be retried; edit goes back to the form', async () => {
     const h = harness()
     await h.reviewNative()
-    h.estimates[0]!.d.reject(new Error('execution reverted'))
+    h.estimates[0]!.d.reject(new ForeignError('execution reverted'))
     await h.flush()
     expect(h.view()).toMatchObject({ phase: 'estimateFailed', failure: { message: 'execution reverted' } })
     confirm(h.actor)
@@ -550,7 +551,7 @@ describe('send machine', () => {
     const h = harness()
     h.actor.send(accountIs(target))
     h.actor.send({ type: 'send.open' })
-    h.balances[0]!.reject(new Error('500'))
+    h.balances[0]!.reject(new ForeignError('500'))
     await h.flush()
     expect(h.view().isBalanceUnavailable).toBe(true)
     h.actor.send({ type: 'send.open' })

@@ -5,6 +5,7 @@ import { coordination } from '../tests/harness/coordination.ts'
 import { flush, heldWithInput, type Deferred } from '../tests/harness/deferred.ts'
 import { connectSessions } from './sessions.connect.ts'
 import { sessionsMachine, type ListSessionsInput, type RevokeSessionInput, type SignRevokeInput, type SmartSessionItem } from './sessions.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const ADDRESS = '0x' + 'ab'.repeat(20)
 const target = { address: ADDRESS, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'auth', supported: true, testnet: true }
@@ -93,7 +94,7 @@ describe('Sessions machine', () => {
   test('behavior: the visitor’s rejection of the signature is no failure: the row stays, without an error, and Revoke works again', async () => {
     const h = await opened()
     h.send({ type: 'sessions.revoke', pci: 'pci-2' })
-    h.signs[0]!.d.reject(new UserRejectedRequestError(new Error('User rejected the request.')))
+    h.signs[0]!.d.reject(new UserRejectedRequestError(new ForeignError('User rejected the request.')))
     await flush()
     expect(h.view()).toMatchObject({
       status: 'loaded',
@@ -114,7 +115,7 @@ describe('Sessions machine', () => {
     h.send({ type: 'sessions.revoke', pci: 'pci-1' })
     h.signs[0]!.d.resolve('0xsigned')
     await flush()
-    h.revokes[0]!.d.reject(new Error('The signature is not the account revoking this session'))
+    h.revokes[0]!.d.reject(new ForeignError('The signature is not the account revoking this session'))
     await flush()
     expect(h.view()).toMatchObject({
       status: 'loaded',
@@ -127,7 +128,7 @@ describe('Sessions machine', () => {
     expect(h.lists).toHaveLength(1)
     h.send({ type: 'sessions.revoke', pci: 'pci-1' })
     expect(h.view().rows[0]).toMatchObject({ revoking: 'signing', error: undefined })
-    h.signs[1]!.d.reject(new Error('wallet offline'))
+    h.signs[1]!.d.reject(new ForeignError('wallet offline'))
     await flush()
     expect(h.view().rows[0]).toMatchObject({ revoking: undefined, error: 'wallet offline' })
     h.host.stop()
@@ -147,7 +148,7 @@ describe('Sessions machine', () => {
   test('bad input: a list that cannot be read (a malformed answer, the API down) fails with the reason; Try again reads again', async () => {
     const h = harness()
     h.send({ type: 'sessions.start' })
-    h.lists[0]!.d.reject(new Error('Invalid response: pcis.0.expiry'))
+    h.lists[0]!.d.reject(new ForeignError('Invalid response: pcis.0.expiry'))
     await flush()
     expect(h.view()).toEqual({ status: 'failed', rows: [], error: 'Invalid response: pcis.0.expiry', busy: false })
     h.send({ type: 'sessions.revoke', pci: 'pci-1' })

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { siwxMachine, siwxMessages, type SiwxMessage, type SiwxSession, type SiwxTarget } from './siwx.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const target: SiwxTarget = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'dev' }
 const message: SiwxMessage = {
@@ -52,7 +53,7 @@ function harness(required = false, signOutOnDisconnect = true) {
         }),
         revokeSession: fromPromise(async ({ input }) => {
           if (state.holdRevoke) await new Promise(() => {})
-          if (state.failRevoke) throw new Error('verifier down')
+          if (state.failRevoke) throw new ForeignError('verifier down')
           revoked.push({ sessions: input.sessions })
         }),
       },
@@ -134,15 +135,15 @@ describe('siwx machine', () => {
       const h = harness(true)
       await h.prompting()
       h.actor.send({ type: 'siwx.sign' })
-      if (step === 'message') h.messages[0]!.reject(new Error('nonce endpoint down'))
+      if (step === 'message') h.messages[0]!.reject(new ForeignError('nonce endpoint down'))
       else {
         h.messages[0]!.resolve(message)
         await flush()
-        if (step === 'signature') h.signatures[0]!.d.reject(new Error('wallet crashed'))
+        if (step === 'signature') h.signatures[0]!.d.reject(new ForeignError('wallet crashed'))
         else {
           h.signatures[0]!.d.resolve('0xsig')
           await flush()
-          h.added[0]!.d.reject(new Error('BAD_SIGNATURE'))
+          h.added[0]!.d.reject(new ForeignError('BAD_SIGNATURE'))
         }
       }
       await flush()
@@ -251,7 +252,7 @@ describe('siwx machine', () => {
   test('behavior: an init failure: idle, and the owner is told to disconnect', async () => {
     const h = harness(true)
     h.actor.send(connected(target))
-    h.sessions[0]!.reject(new Error('storage broken'))
+    h.sessions[0]!.reject(new ForeignError('storage broken'))
     await flush()
     expect(h.value()).toBe('idle')
     expect(h.emitted.at(-1)).toEqual({ type: 'siwx.initFailed', message: 'A problem occurred while trying initialize authentication' })

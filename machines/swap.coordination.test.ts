@@ -9,6 +9,7 @@ import type { SwapReviewDetails } from './swap.tokens.ts'
 import { timing } from './timing.ts'
 import { transactionMachine } from './transaction.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /*
  * The swap machine moves the rest of the modal itself, by systemId: run here beside the real router and toast, with
@@ -33,7 +34,7 @@ function system(transactionLimit = 99) {
       fetchQuote: fromPromise(async ({ input }: { input: SwapQuoteInput }) => ({ fromAmount: input.amount, toAmount: (BigInt(input.amount) * 2n).toString() })),
       // The native currency needs no approval: one prompt.
       prepareReview: fromPromise(async (): Promise<SwapReviewDetails> => ({ gasPrice: '1000000000', allowance: '0', gas: '150000' })),
-      buildApprove: fromPromise(async (): Promise<SwapTransaction> => Promise.reject(new Error('no approval for ETH'))),
+      buildApprove: fromPromise(async (): Promise<SwapTransaction> => Promise.reject(new ForeignError('no approval for ETH'))),
       buildSwap: fromPromise(async () => swapTx),
       fetchAllowance: fromPromise(async () => ({ allowance: '0' })),
       transaction: transactionMachine.provide({
@@ -109,7 +110,7 @@ describe('swap: the moves it makes by systemId (spec §2 Swap)', () => {
     await s.reviewReady()
     s.swap.send({ type: 'swap.confirm' })
     await flush()
-    s.sends[0]!.reject(new Error('nonce too low'))
+    s.sends[0]!.reject(new ForeignError('nonce too low'))
     await flush()
     expect(s.views()).toEqual(['Account', 'Swap'])
     expect(s.stack()).toEqual([])

@@ -7,6 +7,7 @@ import { timing } from './timing.ts'
 import { transactionMachine } from './transaction.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
 import { isMessage } from './messages.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -30,7 +31,7 @@ function swapRoot() {
       loadSwap: fromPromise(async () => ({ tokens: [ETH, DEV], balances })),
       fetchQuote: fromPromise(async ({ input }: { input: SwapQuoteInput }) => ({ fromAmount: input.amount, toAmount: (BigInt(input.amount) * pool.rate).toString() })),
       prepareReview: fromPromise(async (): Promise<SwapReviewDetails> => ({ gasPrice: '1000000000', allowance: '0', gas: '150000' })),
-      buildApprove: fromPromise(async (): Promise<SwapTransaction> => Promise.reject(new Error('no approval for ETH'))),
+      buildApprove: fromPromise(async (): Promise<SwapTransaction> => Promise.reject(new ForeignError('no approval for ETH'))),
       buildSwap: fromPromise(async () => swapTx),
       transaction: transactionMachine.provide({
         actors: {

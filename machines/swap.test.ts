@@ -24,6 +24,7 @@ import { timing } from './timing.ts'
 import { connectSwap } from './swap.connect.ts'
 import { transactionMachine } from './transaction.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -175,7 +176,7 @@ describe('swap machine', () => {
     await settle()
     expect(h2.value()).toBe('unsupported')
     let fail = true
-    const h3 = harness({ loadSwap: async () => (fail ? Promise.reject(new Error('down')) : { tokens: [ETH, DEV], balances }) })
+    const h3 = harness({ loadSwap: async () => (fail ? Promise.reject(new ForeignError('down')) : { tokens: [ETH, DEV], balances }) })
     h3.actor.send({ type: 'swap.open' })
     await settle()
     expect(h3.value()).toBe('loadFailed')
@@ -246,7 +247,7 @@ describe('swap machine', () => {
 
   test('a failed quote can be retried', async () => {
     let fail = true
-    const h = harness({ fetchQuote: async (i) => (fail ? Promise.reject(new Error('503')) : { fromAmount: i.amount, toAmount: '7' }) })
+    const h = harness({ fetchQuote: async (i) => (fail ? Promise.reject(new ForeignError('503')) : { fromAmount: i.amount, toAmount: '7' }) })
     await quoted(h)
     expect(h.value()).toEqual({ form: 'quoteFailed' })
     expect(h.context().error).toEqual(swapMessageRefs.quoteFailed)

@@ -7,6 +7,7 @@ import { timing } from './timing.ts'
 import { isTransactionHash, transactionMachine, type TransactionInput, type TransactionOutcome, type TransactionSendInput } from './transaction.ts'
 import type { TransactionEnd, TransactionWaitInput } from './transactionEnd.ts'
 import { toastMachine } from './toast.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -98,7 +99,7 @@ describe('transaction machine', () => {
 
   test('behavior: the wallet fails the request → failed with its error', async () => {
     const h = harness()
-    h.sends[0]!.d.reject(Object.assign(new Error('Internal error'), { code: -32603 }))
+    h.sends[0]!.d.reject(Object.assign(new ForeignError('Internal error'), { code: -32603 }))
     await h.flush()
     expect(h.outcomes).toEqual([{ status: 'failed', error: { name: 'JsonRpcError', message: 'Internal error', code: -32603 } }])
   })
@@ -140,7 +141,7 @@ describe('transaction machine', () => {
     const h = harness()
     h.sends[0]!.d.resolve({ hash: HASH })
     await h.flush()
-    h.waits[0]!.d.reject(new Error('receipt service down'))
+    h.waits[0]!.d.reject(new ForeignError('receipt service down'))
     await h.flush()
     expect(h.outcomes).toEqual([{ status: 'unknown', hash: HASH, error: { name: 'BaseError', message: 'receipt service down' } }])
   })

@@ -10,6 +10,7 @@ import { updateEmailFeature } from './updateEmail.feature.ts'
 import { profileWalletsMachine, type ProfileWalletsUser } from './profileWallets.ts'
 import { connectProfileWallets } from './profileWallets.connect.ts'
 import { profileWalletsFeature } from './profileWallets.feature.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const EOA = '0x' + '12'.repeat(20)
 const SMART = '0x' + 'ab'.repeat(20)
@@ -40,7 +41,7 @@ describe('updateEmail machine and view model', () => {
       updateEmailMachine.provide({
         actors: {
           requestUpdate: fromPromise(async ({ input }) => (asked.push(input.email), { action: 'VERIFY_PRIMARY_OTP' as const })),
-          verifyPrimary: fromPromise(async () => Promise.reject(Object.assign(new Error('Invalid code'), { name: 'FrameError' }))),
+          verifyPrimary: fromPromise(async () => Promise.reject(Object.assign(new ForeignError('Invalid code'), { name: 'FrameError' }))),
           verifySecondary: fromPromise(async () => ({ newEmail: 'grace@example.com' })),
           readEmail: fromPromise(async (): Promise<string | null | undefined> => 'grace@example.com'),
         },
@@ -131,7 +132,7 @@ describe('updateEmail machine and view model', () => {
       actor.send({ type: 'updateEmail.submitOtp', otp: '123456' })
       // Resend is refused while the code is checked.
       expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'checkingPrimary', canResend: false })
-      reject(new Error('Invalid code'))
+      reject(new ForeignError('Invalid code'))
       await vi.advanceTimersByTimeAsync(1000)
       expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'primary', canResend: true, error: { kind: 'message', message: 'Invalid code' } })
       actor.send({ type: 'updateEmail.resend' })
@@ -149,7 +150,7 @@ describe('updateEmail machine and view model', () => {
   test("bad input: a throttled resend shows the spec's seconds (the frame's retryAfterSeconds) and can be tried again", async () => {
     vi.useFakeTimers()
     try {
-      const { actor } = atPrimary({ resend: () => Promise.reject(Object.assign(new Error('Please try again after 12 seconds'), { name: 'FrameError', retryAfterSeconds: 12 })) })
+      const { actor } = atPrimary({ resend: () => Promise.reject(Object.assign(new ForeignError('Please try again after 12 seconds'), { name: 'FrameError', retryAfterSeconds: 12 })) })
       await vi.advanceTimersByTimeAsync(timing.otpResendCooldown)
       actor.send({ type: 'updateEmail.resend' })
       await vi.advanceTimersByTimeAsync(0)

@@ -6,6 +6,7 @@ import { createAnalytics } from './analytics.ts'
 import { createApiClient } from './api.ts'
 import { createBlockchainApi } from './blockchain.ts'
 import { createDirectoryApi } from './directory.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * The common query parameters of spec §7, read from the requests themselves: every call of the three clients goes
@@ -135,7 +136,7 @@ describe('spec §7: the common query parameters of each call', () => {
     const rec = recordingFetch('/analytics')
     const analytics = createAnalytics({ baseUrl: `${server.url}/analytics`, projectId, sdkVersion: 'v9', fetch: rec.fetch, location: { href: 'http://dapp.example/', hostname: 'dapp.example' } })
     expect(await analytics.track('MODAL_OPEN')).toBe(true)
-    expect(await analytics.reportError(new Error('boom'))).toBe(true)
+    expect(await analytics.reportError(new ForeignError('boom'))).toBe(true)
     expect(rec.seen.map((s) => s.line)).toMatchInlineSnapshot(`
       [
         "POST /e: st=appkit sv=v9 projectId=p-22",

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { createTtlCache } from './cache.ts'
 import { createMemoryStorage, createStorage } from './storage.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 describe('ttl cache', () => {
   test('behavior: a value is reused until its ttl, then loaded again; failures are not cached', async () => {
@@ -14,7 +15,7 @@ describe('ttl cache', () => {
     expect(await cache.get('k', load)).toBe(1)
     t = 30_000
     expect(await cache.get('k', load)).toBe(2)
-    await expect(cache.get('x', () => Promise.reject(new Error('down')))).rejects.toThrow('down')
+    await expect(cache.get('x', () => Promise.reject(new ForeignError('down')))).rejects.toThrow('down')
     expect(await cache.get('x', load)).toBe(3)
   })
   test('behavior: concurrent callers share one load', async () => {

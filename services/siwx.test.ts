@@ -8,6 +8,7 @@ import type { components } from '../openapi/siwx.d.ts'
 import { ApiError, InvalidResponseError } from './api.ts'
 import { createSiwxApi, siwxErrorCode, siwxRefusalCodes, type siwxSessionErrorCodes } from './siwx.ts'
 import type { SiwxNonce, SiwxSession } from './siwx.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * The SIWX client against the reference server (`dev/api/siwx.ts`), which validates each request and its own
@@ -128,7 +129,7 @@ describe('siwxErrorCode', () => {
     expect(siwxErrorCode(new ApiError({ status: 422, body: { code: 'EXPIRED', message: 'x' }, url }))).toBe('EXPIRED')
     expect(siwxErrorCode(new ApiError({ status: 422, body: { code: 'SOMETHING_ELSE', message: 'x' }, url }))).toBeUndefined()
     expect(siwxErrorCode(new ApiError({ status: 500, body: 'oops', url }))).toBeUndefined()
-    expect(siwxErrorCode(new Error('EXPIRED'))).toBeUndefined()
+    expect(siwxErrorCode(new ForeignError('EXPIRED'))).toBeUndefined()
   })
 
   it("knows every code of openapi/siwx.yaml, and the answer types are the contract's", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { balanceSummarySchema, connectorStatus, createMemoryStorage, createStorage, storagePrefix } from './storage.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 function setup(initial: Record<string, string> = {}) {
   const raw = createMemoryStorage(initial)
@@ -110,13 +111,13 @@ describe('storage', () => {
   test('behavior: a storage that throws (disabled, full) is tolerated', () => {
     const throwing = {
       getItem: () => {
-        throw new Error('SecurityError')
+        throw new ForeignError('SecurityError')
       },
       setItem: () => {
-        throw new Error('QuotaExceededError')
+        throw new ForeignError('QuotaExceededError')
       },
       removeItem: () => {
-        throw new Error('SecurityError')
+        throw new ForeignError('SecurityError')
       },
     }
     const storage = createStorage({ storage: throwing })

@@ -10,6 +10,7 @@ import { chainNotSupportedMessage, networkMachine } from '../machines/network.ts
 import { createMemoryStorage, createStorage, type StorageLike } from '../services/storage.ts'
 import { createModal, InvalidOptionsError, type ModalOptions } from './createModal.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * Networks at run time (spec §4 "Network switch", §5): `modal.addNetwork` and `modal.removeNetwork`
@@ -196,7 +197,7 @@ describe('networks at run time: Chain is not supported', () => {
             throw new UnrecognizedChainError()
           }),
           addChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(async () => {
-            throw new Error('The wallet refused the RPC URL.')
+            throw new ForeignError('The wallet refused the RPC URL.')
           }),
         },
       }),

@@ -11,6 +11,7 @@ import { createManualClock } from '../tests/harness/clock.ts'
 import { createModal, type ModalOptions } from './createModal.ts'
 import { createPublicClient, formatEther, http } from 'viem'
 import { waitFor } from '../tests/harness/waitFor.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * A page's hostile or silent parts (wallets, servers that never answer) through the public API (createModal, open/close, getState, disconnect, switchNetwork) and the UI's events
@@ -107,7 +108,7 @@ describe('a wallet whose on() or removeListener() throws', () => {
     const { wallet } = devWallet()
     const modal = modalWith()
     await connect(modal)
-    wallet.misbehave = { removeListenerThrows: new Error('removeListener exploded') }
+    wallet.misbehave = { removeListenerThrows: new ForeignError('removeListener exploded') }
     expect(() => modal.disconnect()).not.toThrow()
     await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
     expect(rootStatus(modal)).toBe('active')
@@ -123,7 +124,7 @@ describe('a wallet whose on() or removeListener() throws', () => {
     const { wallet } = devWallet()
     const modal = modalWith()
     await connect(modal)
-    wallet.misbehave = { removeListenerThrows: new Error('removeListener exploded') }
+    wallet.misbehave = { removeListenerThrows: new ForeignError('removeListener exploded') }
     expect(() => modal.destroy()).not.toThrow()
   })
 
@@ -135,14 +136,14 @@ describe('a wallet whose on() or removeListener() throws', () => {
       ...base,
       namespace: 'eip155',
       watchConnectors: () => {
-        throw new Error('watchConnectors exploded')
+        throw new ForeignError('watchConnectors exploded')
       },
       connect: (() => {
-        if (connectAnswer === 'throw') throw new Error('connect exploded synchronously')
+        if (connectAnswer === 'throw') throw new ForeignError('connect exploded synchronously')
         return Promise.resolve(connectAnswer)
       }) as never,
       watchWallet: () => {
-        throw new Error('watchWallet exploded')
+        throw new ForeignError('watchWallet exploded')
       },
     }
     const modal = modalWith({ adapter: hostile })
@@ -170,7 +171,7 @@ describe('a wallet whose on() or removeListener() throws', () => {
       ...base,
       namespace: 'eip155',
       signMessage: ((p: { message: string }) => {
-        if (answer === 'throw') throw new Error('signMessage exploded synchronously')
+        if (answer === 'throw') throw new ForeignError('signMessage exploded synchronously')
         if (answer === 'string') throw 'no' // eslint-disable-line no-throw-literal
         if (answer === 'number') return Promise.resolve(42)
         return base.signMessage(p as never)
@@ -212,7 +213,7 @@ describe('one malformed EIP-6963 announcement', () => {
     const uuid = () => crypto.randomUUID()
     const hostileInfo = {
       get name(): string {
-        throw new Error('getter')
+        throw new ForeignError('getter')
       },
       uuid: uuid(),
       rdns: 'evil.getter',

@@ -6,6 +6,7 @@ import { timing } from '../machines/timing.ts'
 import { createMemoryStorage, createStorage } from '../services/storage.ts'
 import { createInstanceServices } from './createModal.services.ts'
 import type { ModalOptions } from './types.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * A catalogue page's image preload (spec §9 "images fetched for the first 20", "Image preload timeout 2000 ms") on the
@@ -44,7 +45,7 @@ function services() {
     adapter: createEip155Adapter({ window: undefined as never }),
     solanaNetworks: [],
     solanaAdapterFor: () => {
-      throw new Error('no Solana here')
+      throw new ForeignError('no Solana here')
     },
     isNetworkSupported: () => true,
     isAnalyticsEnabled: () => false,

@@ -9,6 +9,7 @@ import { MemoryKeyValueStorage } from '../testing/walletConnect/storage.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError } from './createModal.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 const instances: Array<{ destroy(): void }> = []
 afterEach(() => instances.splice(0).forEach((m) => m.destroy()))
@@ -71,7 +72,7 @@ describe('createModal', () => {
 describe('createModal: the siwx option', () => {
   const siwx = {
     createMessage: async () => {
-      throw new Error('unused')
+      throw new ForeignError('unused')
     },
     addSession: async () => {},
     getSessions: async () => [],

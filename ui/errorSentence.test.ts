@@ -5,6 +5,7 @@ import { errorSentence, messageText, sendMessageText } from './errorSentence.ts'
 import { sendMessageRefs } from '../machines/send.messages.ts'
 import de from './locales/de.ts'
 import { en } from './locales/en.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 describe('errorSentence (visitors never read internal error names)', () => {
   test('behavior: an adapter error is worded by its name, never by its own message', () => {
@@ -18,7 +19,7 @@ describe('errorSentence (visitors never read internal error names)', () => {
     expect(errorSentence(en, summarizeError(new UserRejectedRequestError()))).toBe('You declined the request in your wallet.')
   })
   test('behavior: anything else gets the fallback sentence; a node message never shows', () => {
-    const sentence = errorSentence(en, summarizeError(new Error('execution reverted: 0x08c379a0')))
+    const sentence = errorSentence(en, summarizeError(new ForeignError('execution reverted: 0x08c379a0')))
     expect(sentence).toBe('Something went wrong. Try again.')
     expect(errorSentence(en, { name: 'toString', message: 'x' })).toBe(en.errors.fallback)
     expect(errorSentence(en, { name: '__proto__', message: 'x', code: 99999 })).toBe(en.errors.fallback)

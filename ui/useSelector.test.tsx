@@ -4,6 +4,7 @@ import { Component, type ReactNode } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { assign, createActor, setup } from 'xstate'
 import { useSelector, type SelectableActor } from './useSelector.ts'
+import { ForeignError } from '../tests/harness/failures.ts'
 
 /**
  * `useSelector` on React's own `useSyncExternalStore` (no `use-sync-external-store` shim, no
@@ -18,7 +19,7 @@ const counter = setup({
     increment: assign({ count: ({ context }) => context.count + 1 }),
     touchOther: assign({ other: ({ context }) => context.other + 1 }),
     fail: () => {
-      throw new Error('boom')
+      throw new ForeignError('boom')
     },
   },
 }).createMachine({

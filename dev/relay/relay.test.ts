@@ -16,6 +16,7 @@ import { startRelay } from '../../testing/node/relay/server.ts'
 import type { Relay, StartRelayOptions } from '../../testing/node/relay/server.ts'
 import { startTestDapp, stopSignClient } from './testing.ts'
 import type { SignClientInstance } from './testing.ts'
+import { TestFailure } from '../../tests/harness/failures.ts'
 
 // The SDKs skip their cloud verify and telemetry calls when they see this (vitest sets VITEST, not IS_VITEST).
 process.env.IS_VITEST = 'true'
@@ -78,7 +79,7 @@ class RawClient {
       const wake = (): void => void look()
       const timer = setTimeout(() => {
         this.#waiters.delete(wake)
-        reject(new Error(`No matching frame within ${timeoutMs} ms; received ${JSON.stringify(this.received, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`))
+        reject(new TestFailure(`No matching frame within ${timeoutMs} ms; received ${JSON.stringify(this.received, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`))
       }, timeoutMs)
       if (!look()) this.#waiters.add(wake)
     })
@@ -147,7 +148,7 @@ describe('relay protocol over raw sockets', () => {
           resolve(response.statusCode ?? 0)
           socket.terminate()
         })
-        socket.once('open', () => reject(new Error('the relay accepted the socket')))
+        socket.once('open', () => reject(new TestFailure('the relay accepted the socket')))
         socket.once('error', () => {})
       })
     const before = relay.stats().refusedConnections

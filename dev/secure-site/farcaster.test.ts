@@ -12,6 +12,7 @@ import { startMailServer } from './mail.ts'
 import type { MailServer } from './mail.ts'
 import { startSecureSite } from './server.ts'
 import type { SecureSite } from './server.ts'
+import { ForeignError } from '../../tests/harness/failures.ts'
 
 /**
  * Farcaster login over HTTP with the real parts: an anvil with the fid registry, the secure site and its
@@ -153,7 +154,7 @@ describe('verifySiwf', () => {
     await expect(verify({ message: good.message, signature: '0x1234' })).rejects.toThrow(farcasterMessages.badSignature)
     await expect(verify(await signed({ fid: 7 }), 7)).rejects.toThrow(farcasterMessages.notRegistered(7))
     await expect(verify(good, 1, async () => DEV_ADDRESSES[3])).rejects.toThrow(farcasterMessages.notCustody(account.address, 1))
-    await expect(verify(good, 1, async () => Promise.reject(new Error('down')))).rejects.toThrow(farcasterMessages.registryDown)
+    await expect(verify(good, 1, async () => Promise.reject(new ForeignError('down')))).rejects.toThrow(farcasterMessages.registryDown)
   })
 })
 

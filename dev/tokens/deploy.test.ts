@@ -7,7 +7,7 @@ import { devPoolSeeds } from '../dex/exchange.ts'
 import { findFreePort, startAnvil } from '../anvil.ts'
 import { devTetherTokenAbi, devTetherTokenDeployedBytecode, devTokenAbi, devTokenBytecode, devTokenDeployedBytecode } from './artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS, DEV_TOKEN_DEPLOYER, DevTokenDeployError, deployDevTokens, devTetherToken, devToken, devTokenDeployer, devTokens } from './deploy.ts'
-import { TestFailure } from '../../tests/harness/failures.ts'
+import { ForeignError, TestFailure } from '../../tests/harness/failures.ts'
 
 const testChains = [
   { chainId: 31337, rpcUrl: inject('anvilRpc1') },
@@ -38,7 +38,7 @@ function rpc(url: string, method: string, params: unknown[] = []): Promise<unkno
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
     .then((response) => response.json() as Promise<{ result?: unknown; error?: unknown }>)
     .then((body) => {
-      if (body.error) throw new Error(JSON.stringify(body.error))
+      if (body.error) throw new ForeignError(JSON.stringify(body.error))
       return body.result
     })
 }

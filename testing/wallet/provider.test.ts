@@ -7,7 +7,7 @@ import { UnknownAccountError } from '../errors.ts'
 import { DevWallet, DevWalletRpcError } from './provider.ts'
 import { devWalletPoints } from './calls.ts'
 import type { DevWalletOptions, PendingRequest, WalletStorage } from './provider.ts'
-import { TestFailure } from '../../tests/harness/failures.ts'
+import { ForeignError, TestFailure } from '../../tests/harness/failures.ts'
 
 const rpc1 = inject('anvilRpc1')
 const rpc2 = inject('anvilRpc2')
@@ -574,10 +574,10 @@ describe('DevWallet', () => {
     it('keeps working when the storage throws', async () => {
       const broken: WalletStorage = {
         getItem: () => {
-          throw new Error('denied')
+          throw new ForeignError('denied')
         },
         setItem: () => {
-          throw new Error('quota')
+          throw new ForeignError('quota')
         },
         removeItem: () => {},
       }

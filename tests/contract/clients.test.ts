@@ -8,6 +8,7 @@ import { createAnalytics, errorReportLimit } from '../../services/analytics.ts'
 import { ApiError, InvalidResponseError } from '../../services/api.ts'
 import { createBlockchainApi, fallbackOnrampOptions } from '../../services/blockchain.ts'
 import { AllowedOriginsError, createDirectoryApi, InvalidImageIdError } from '../../services/directory.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Contract tests: every client call against the reference server (`dev/api`), which validates requests
@@ -290,13 +291,13 @@ describe('analytics client', () => {
     const analytics = createAnalytics({ baseUrl: `${apiUrl}/analytics`, projectId, location: { href: 'http://x/', hostname: 'x' }, now: () => now })
     const before = (await events()).filter((e) => e.props.type === 'error').length
     const sent = []
-    for (let i = 0; i < errorReportLimit.count + 2; i++) sent.push(await analytics.reportError(new Error(`boom ${i}`)))
+    for (let i = 0; i < errorReportLimit.count + 2; i++) sent.push(await analytics.reportError(new ForeignError(`boom ${i}`)))
     expect(sent).toEqual([true, true, true, true, true, false, false])
     const errors = (await events()).filter((e) => e.props.type === 'error').slice(before)
     expect(errors).toHaveLength(5)
     expect(errors[0]!.props.errorType).toBe('INTERNAL_SDK_ERROR')
     now += errorReportLimit.windowMs
-    expect(await analytics.reportError(new Error('later'), 'API_ERROR')).toBe(true)
+    expect(await analytics.reportError(new ForeignError('later'), 'API_ERROR')).toBe(true)
   })
 
   test('behavior: nothing is sent when analytics is off', async () => {

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test as base, type Page } from '@playwright/test'
 import { createPublicClient, createTestClient, http, parseEther, type Address } from 'viem'
+import { TestFailure } from '../harness/failures.ts'
 
 /** Anvil's first development account: the dev wallet's default account. */
 export const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -68,7 +69,7 @@ export const test = base.extend<{ openExample: (name: string, path?: string, wal
     await use(async (name, path = '/', wallets = {}) => {
       const url = exampleUrl(name)
       test.skip(!url, `${name} was not built in this run`)
-      if (!walletScript) throw new Error('LATCHKEY_EXAMPLES_WALLET is not set: run the examples through tests/examples/run.ts')
+      if (!walletScript) throw new TestFailure('LATCHKEY_EXAMPLES_WALLET is not set: run the examples through tests/examples/run.ts')
       const config = JSON.stringify({ rpcUrl, chainId: 31337, ...(wallets.secondWallet ? { secondWallet: true } : {}) })
       await page.addInitScript({ content: `globalThis.__latchkeyExampleWallet = ${config};\n${readFileSync(walletScript, 'utf8')}` })
       await page.goto(new URL(path, url).href)

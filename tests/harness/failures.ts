@@ -10,3 +10,12 @@ import { BaseError } from '../../kernel/errors.ts'
 export class TestFailure extends BaseError {
   override name = 'TestFailure'
 }
+
+/**
+ * A stand-in's failure, thrown as something outside the library throws it: a wallet's provider, a node, a server, a
+ * dapp's adapter, a storage or a callback. Deliberately a plain `Error` in shape, not a `BaseError`: the code under test
+ * normalises foreign errors (adapters/errors.ts) and passes its own `BaseError`s through untouched, so a stand-in must
+ * fail the way foreign code does. Its `name` stays `Error`, as a foreign error's would; constructing it under this name
+ * says the failure is the test's stand-in, not a mistake.
+ */
+export class ForeignError extends Error {}

@@ -9,6 +9,7 @@ import { timing } from '../../machines/timing.ts'
 import { createEmbeddedWallet } from '../../ui/embedded.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of the account-type switch: every path walked through the real embedded wallet (its
@@ -45,7 +46,7 @@ const events = (snapshot: any): E[] => {
     list.push(
       { type: 'xstate.done.actor.readState', output: { chainId: 31337, preferredAccountType: 'eoa', accounts, smartAccountDeployed: false, smartAccountEnabledNetworks: [31337] }, tag: 'eoa' },
       { type: 'xstate.done.actor.readState', output: { chainId: 31337, preferredAccountType: 'smartAccount', accounts, smartAccountDeployed: false, smartAccountEnabledNetworks: [31337] }, tag: 'smart' },
-      { type: 'xstate.error.actor.readState', error: new Error('refused') },
+      { type: 'xstate.error.actor.readState', error: new ForeignError('refused') },
     )
   }
   if (snapshot.matches('ready') && state) {
@@ -56,7 +57,7 @@ const events = (snapshot: any): E[] => {
     const target = snapshot.context.target
     list.push(
       { type: 'xstate.done.actor.setPreferred', output: userOf(target, state?.smartAccountDeployed ?? false) },
-      { type: 'xstate.error.actor.setPreferred', error: new Error('Smart accounts are not enabled on this network') },
+      { type: 'xstate.error.actor.setPreferred', error: new ForeignError('Smart accounts are not enabled on this network') },
     )
   }
   return list

@@ -16,7 +16,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate'
 import { stateKey, type ModelPath, type Step } from './coverage.ts'
 import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
 import { frameSuccess, type FrameRequestKind } from '../../adapters/frame.protocol.ts'
-import { TestFailure } from '../harness/failures.ts'
+import { ForeignError, TestFailure } from '../harness/failures.ts'
 import { waitFor, wake } from './until.ts'
 
 // The real stack answers in seconds, not milliseconds, on a loaded two-core machine (a view's lazy chunk, a server's
@@ -742,7 +742,7 @@ function createGates() {
       entry.go.resolve()
     },
     releaseAll() {
-      for (const list of held.values()) list.splice(0).forEach((d) => d.go.reject(new Error('test over')))
+      for (const list of held.values()) list.splice(0).forEach((d) => d.go.reject(new ForeignError('test over')))
     },
   }
 }

@@ -8,6 +8,7 @@ import type { TransactionEnd } from '../../machines/transactionEnd.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
 import { describeChartWalks, startUnderToast } from './chartWalk.ts'
 import { buildModelPaths, coverageReport, delayedEvents, type Step } from './coverage.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the batch machine (EIP-5792 batched calls: capabilities → prompt → status polling → an end, or
@@ -78,7 +79,7 @@ function events(s: any): ModelEvent[] {
       { type: 'xstate.done.actor.getCapabilities', output: capabilities('supported'), label: 'atomic supported' },
       { type: 'xstate.done.actor.getCapabilities', output: capabilities('unsupported'), label: 'atomic unsupported' },
       { type: 'xstate.error.actor.getCapabilities', error: new UnsupportedProviderMethodError() },
-      { type: 'xstate.error.actor.getCapabilities', error: new Error('Internal error') },
+      { type: 'xstate.error.actor.getCapabilities', error: new ForeignError('Internal error') },
       ...delayedEvents(s),
     ]
   }
@@ -89,14 +90,14 @@ function events(s: any): ModelEvent[] {
       { type: 'xstate.error.actor.sendCalls', error: new UserRejectedRequestError() },
       { type: 'xstate.error.actor.sendCalls', error: new UnsupportedProviderMethodError() },
       { type: 'xstate.error.actor.sendCalls', error: new ProviderRpcError(5760, 'Atomicity not supported') },
-      { type: 'xstate.error.actor.sendCalls', error: new Error('Internal error') },
+      { type: 'xstate.error.actor.sendCalls', error: new ForeignError('Internal error') },
     ]
   }
   if (s.matches({ pending: 'polling' })) {
     return [
       ...Object.entries(statuses).map(([label, output]) => ({ type: 'xstate.done.actor.getCallsStatus', output, label })),
       { type: 'xstate.error.actor.getCallsStatus', error: new ProviderRpcError(5730, 'Unknown bundle id') },
-      { type: 'xstate.error.actor.getCallsStatus', error: new Error('Network error') },
+      { type: 'xstate.error.actor.getCallsStatus', error: new ForeignError('Network error') },
       ...delayedEvents(s),
     ]
   }
@@ -166,7 +167,7 @@ async function perform(run: Run, event: any) {
   else if (type === 'xstate.done.actor.transaction') {
     const play = callEnds[event.call as keyof typeof callEnds]
     if (play.send === 'reject') run.asked.send.at(-1)!.reject(new UserRejectedRequestError())
-    else if (play.send === 'fail') run.asked.send.at(-1)!.reject(new Error('Internal error'))
+    else if (play.send === 'fail') run.asked.send.at(-1)!.reject(new ForeignError('Internal error'))
     else {
       const sent = run.child.getSnapshot().context.sent ?? (run.child.getSnapshot().context.index === 0 ? H1 : H2)
       // The call's send not answered yet: the wallet answers its hash first (a sent or picked-up call waits already).

@@ -5,6 +5,7 @@ import { callsMachine, type CallsInput } from '../../machines/calls.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
 import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, recordTransitions, stateKey, type ModelPath } from './coverage.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the calls feature (EIP-5792 batched calls held for the public API): every path of the chart
@@ -34,7 +35,7 @@ function events(s: any): ModelEvent[] {
     { type: 'batch.ended', key: 'k1', outcome: { status: 'confirmed', via: 'wallet', id: '0xba7c', hashes: [], landed: [] } },
     { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined },
   ]
-  if (s.matches('loading')) return [...common, { type: 'xstate.done.actor.loadStored', output: [stored] }, { type: 'xstate.error.actor.loadStored', error: new Error('storage off') }]
+  if (s.matches('loading')) return [...common, { type: 'xstate.done.actor.loadStored', output: [stored] }, { type: 'xstate.error.actor.loadStored', error: new ForeignError('storage off') }]
   return common
 }
 

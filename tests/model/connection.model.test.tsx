@@ -9,7 +9,7 @@ import { timing } from '../../machines/timing.ts'
 import { truncateAddress } from '../../machines/format.ts'
 import { onHeld, RDNS, renderApp, SECOND_RDNS, SECOND_WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
-import { TestFailure } from '../harness/failures.ts'
+import { ForeignError, TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the connection machine: paths generated from the production chart reach every
@@ -123,7 +123,7 @@ function events(snapshot: any): ModelEvent[] {
     '"reconnecting"': [
       { type: 'connection.request', connectorId: RDNS },
       { type: 'xstate.done.actor.reconnect', output: session(A!) },
-      { type: 'xstate.error.actor.reconnect', error: new Error('not authorised') },
+      { type: 'xstate.error.actor.reconnect', error: new ForeignError('not authorised') },
     ],
     '"connecting"': [
       { type: 'connection.cancel' },
@@ -133,12 +133,12 @@ function events(snapshot: any): ModelEvent[] {
     ],
     '"rejected"': [{ type: 'connection.request', connectorId: RDNS }, { type: 'connection.cancel' }],
     '"failed"': [{ type: 'connection.request', connectorId: RDNS }, { type: 'connection.cancel' }],
-    '{"connected":"fetchingBalance"}': [{ type: 'xstate.done.actor.getBalance', output: balance }, { type: 'xstate.error.actor.getBalance', error: new Error('node down') }, ...connected],
+    '{"connected":"fetchingBalance"}': [{ type: 'xstate.done.actor.getBalance', output: balance }, { type: 'xstate.error.actor.getBalance', error: new ForeignError('node down') }, ...connected],
     '{"connected":"balanceReady"}': connected,
     '{"connected":"balanceUnavailable"}': connected,
     '"disconnecting"': [
       { type: 'xstate.done.actor.disconnect', output: undefined },
-      { type: 'xstate.error.actor.disconnect', error: new Error('revoke failed') },
+      { type: 'xstate.error.actor.disconnect', error: new ForeignError('revoke failed') },
     ],
   }
   return [...(byState[stateKey(snapshot)] ?? []), ...delayedEvents(snapshot)]

@@ -7,6 +7,7 @@ import { timing } from '../../machines/timing.ts'
 import { createFrameClient, emailLoginActors, frameMountActor, frameSendActor } from '../../ui/assemble/frameClient.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of the email login (spec §4 "Email connection"): every path walked through the real frame client
@@ -20,7 +21,7 @@ type E = { type: string; [k: string]: unknown }
 const EMAIL = 'ada@example.com'
 const user = { email: EMAIL, address: '0x' + '12'.repeat(20), chainId: 31337 }
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
-const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error('refused') })
+const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new ForeignError('refused') })
 /** The root's account moment: the embedded wallet's account (`connected`: a new visit; `changed`: another chain). */
 const accountIs = (change: string): E => ({
   type: 'root.account',

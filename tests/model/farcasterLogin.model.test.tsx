@@ -11,6 +11,7 @@ import { farcasterLoginActors } from '../../ui/assemble/farcasterLogin.ts'
 import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of the Farcaster login (spec §2 ConnectingFarcaster and leaving it, §3 farcasterUrl):
@@ -26,7 +27,7 @@ const URL_ = 'farcaster://connect?channelToken=abcdefghijklmnopqrst&nonce=abcdef
 const REFUSAL = 'Sign-in refused: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is not the custody address of fid 1'
 const user: FrameUser = { email: null, address: '0x' + '12'.repeat(20), chainId: 31337, userName: 'alice', socialProvider: 'farcaster' }
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
-const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error(REFUSAL) })
+const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new ForeignError(REFUSAL) })
 const start: E = { type: 'farcasterLogin.start' }
 const back: E = { type: 'root.back', view: 'ConnectingFarcaster' }
 const closed: E = { type: 'root.closed', view: 'ConnectingFarcaster' }

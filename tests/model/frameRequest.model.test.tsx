@@ -6,6 +6,7 @@ import { timing } from '../../machines/timing.ts'
 import { frameSendActor } from '../../ui/assemble/frameClient.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of one frame request (spec §7, §8): every path walked through the real transport to a fake frame
@@ -20,7 +21,7 @@ const inputs: FrameRequestInput[] = [
   { id: 'model-3', kind: 'RPC_REQUEST', payload: { method: 'personal_sign', params: ['0x68656c6c6f', '0x' + '12'.repeat(20)], chainId: 31337, chainNamespace: 'eip155' } },
 ]
 const events = (snapshot: any) =>
-  stateKey(snapshot) === '"pending"' ? [{ type: 'xstate.done.actor.send', output: {} }, { type: 'xstate.error.actor.send', error: new Error('x') }, { type: 'frameRequest.abort' }, ...delayedEvents(snapshot)] : []
+  stateKey(snapshot) === '"pending"' ? [{ type: 'xstate.done.actor.send', output: {} }, { type: 'xstate.error.actor.send', error: new ForeignError('x') }, { type: 'frameRequest.abort' }, ...delayedEvents(snapshot)] : []
 const runs: Array<ReturnType<typeof buildModelPaths> & { input: FrameRequestInput }> = []
 for (const input of inputs) runs.push({ input, ...buildModelPaths(frameRequestMachine, { events, serialize: (s: any) => stateKey(s), input, covered: runs }) })
 

@@ -8,6 +8,7 @@ import { walletNameMachine } from '../../machines/walletName.ts'
 import { coordination } from '../harness/coordination.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of the multi-wallet list (spec §6): every state and transition of the production chart, walked as
@@ -67,9 +68,9 @@ function events(snapshot: any, several: boolean): E[] {
       )
   }
   if (snapshot.matches({ restore: 'verifying' }))
-    out.push({ type: 'xstate.done.actor.verify', output: [{ id: 'eip155:b', caipNetworkId: 'eip155:31338' }] }, { type: 'xstate.error.actor.verify', error: new Error('wallet gone') })
-  if (snapshot.matches({ list: 'removing' })) out.push({ type: 'xstate.done.actor.revoke' }, { type: 'xstate.error.actor.revoke', error: new Error('unsupported') })
-  if (snapshot.matches({ list: 'disconnectingAll' })) out.push({ type: 'xstate.done.actor.revokeAll' }, { type: 'xstate.error.actor.revokeAll', error: new Error('unsupported') })
+    out.push({ type: 'xstate.done.actor.verify', output: [{ id: 'eip155:b', caipNetworkId: 'eip155:31338' }] }, { type: 'xstate.error.actor.verify', error: new ForeignError('wallet gone') })
+  if (snapshot.matches({ list: 'removing' })) out.push({ type: 'xstate.done.actor.revoke' }, { type: 'xstate.error.actor.revoke', error: new ForeignError('unsupported') })
+  if (snapshot.matches({ list: 'disconnectingAll' })) out.push({ type: 'xstate.done.actor.revokeAll' }, { type: 'xstate.error.actor.revokeAll', error: new ForeignError('unsupported') })
   return [...out, ...delayedEvents(snapshot)]
 }
 const serialize = (s: any) =>

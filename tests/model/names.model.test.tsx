@@ -10,6 +10,7 @@ import { assemble } from '../../ui/assemble/names.ts'
 import type { FeatureHost } from '../../ui/assemble/host.ts'
 import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of name registration (spec §4 "Name registration", §5, §8): every path walked through
@@ -42,7 +43,7 @@ const moment = (account: typeof target | undefined, tag: string): E => ({
   tag,
 })
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
-const rejection = Object.assign(new Error('User rejected the request.'), { code: 4001 })
+const rejection = Object.assign(new ForeignError('User rejected the request.'), { code: 4001 })
 const refused = new ApiError({ status: 400, body: { message: 'taken', reasons: [{ description: 'Name is already registered' }] }, url: 'http://127.0.0.1/v1/profile/account' })
 const error = (id: string, e: unknown, tag: string): E => ({ type: `xstate.error.actor.${id}`, error: e, tag })
 
@@ -59,10 +60,10 @@ const events = (snapshot: any): E[] => {
   const byState: Record<string, E[]> = {
     '{"editing":"idle"}': typed,
     '{"editing":"debouncing"}': [],
-    '{"editing":"fetching"}': [done('fetchSuggestions', free), done('fetchSuggestions', taken), error('fetchSuggestions', new Error('down'), 'down')],
+    '{"editing":"fetching"}': [done('fetchSuggestions', free), done('fetchSuggestions', taken), error('fetchSuggestions', new ForeignError('down'), 'down')],
     '{"editing":"ready"}': [{ type: 'names.register' }, { type: 'names.setName', name: 'abc' }],
     '{"editing":"failed"}': [{ type: 'names.setName', name: NAME }],
-    '"signing"': [done('signRegistration', {}), error('signRegistration', rejection, 'rejected'), error('signRegistration', new Error('wallet broke'), 'broke')],
+    '"signing"': [done('signRegistration', {}), error('signRegistration', rejection, 'rejected'), error('signRegistration', new ForeignError('wallet broke'), 'broke')],
     '"registering"': [done('registerName', { success: true }), error('registerName', refused, 'refused'), error('registerName', new ApiError({ status: 500, body: {}, url: 'http://127.0.0.1/x' }), '500')],
     '"registered"': [{ type: 'names.start' }, { type: 'names.done' }],
   }

@@ -9,7 +9,7 @@ import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { followFeature, onHeld as heldThen, renderApp, visitsInOrder, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, withoutPrefixes, type ModelPath } from './coverage.ts'
-import { TestFailure } from '../harness/failures.ts'
+import { ForeignError, TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the on-ramp machine, walked through the UI: every event is a gesture of the visitor
@@ -97,7 +97,7 @@ function modelEvents(s: any): ModelEvent[] {
   if (s.matches({ checkout: { following: 'waiting' } })) list.push({ type: 'onramp.start', following: true })
   if (s.matches({ checkout: 'generating' })) {
     list.push({ type: 'xstate.done.actor.generateUrl', output: 'url' })
-    list.push({ type: 'xstate.error.actor.generateUrl', error: new Error('503') })
+    list.push({ type: 'xstate.error.actor.generateUrl', error: new ForeignError('503') })
   }
   if (s.matches({ checkout: { following: 'polling' } })) {
     if (c.baseline === undefined) list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [], closed: false }, answer: 'baseline' })
@@ -107,7 +107,7 @@ function modelEvents(s: any): ModelEvent[] {
       list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [], closed: true }, answer: 'closed' })
       list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [], closed: false }, answer: 'nothing' })
     }
-    list.push({ type: 'xstate.error.actor.pollPurchase', error: new Error('503') })
+    list.push({ type: 'xstate.error.actor.pollPurchase', error: new ForeignError('503') })
   }
   if (s.matches('settling')) {
     list.push({ type: 'xstate.done.actor.transaction', output: { status: 'confirmed', hash: purchase.hash } })

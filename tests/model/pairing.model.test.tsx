@@ -11,7 +11,7 @@ import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { featureOf, followFeature, renderApp, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
-import { TestFailure } from '../harness/failures.ts'
+import { ForeignError, TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the pairing machine (spec §4 "Wallet pairing", §2 ConnectingWalletConnect): paths generated
@@ -40,7 +40,7 @@ const refusingStorage = {
   getEntries: async () => [],
   getItem: async () => undefined,
   setItem: async () => {
-    throw new Error('QuotaExceededError: storage refused')
+    throw new ForeignError('QuotaExceededError: storage refused')
   },
   removeItem: async () => {},
 }
@@ -84,7 +84,7 @@ const pickWallet: ModelEvent = { type: 'pairing.start', wallet: { id: sha256Hex(
 function eventsFor({ loadFails = false, loadHangs = false, relaySilent = false, directory = false }: Fixture) {
   return (snapshot: any): ModelEvent[] => {
     const key = stateKey(snapshot)
-    const loading: ModelEvent[] = loadHangs ? [] : loadFails ? [{ type: 'xstate.error.actor.load', error: new Error('storage refused') }] : [{ type: 'xstate.done.actor.load', output: undefined }]
+    const loading: ModelEvent[] = loadHangs ? [] : loadFails ? [{ type: 'xstate.error.actor.load', error: new ForeignError('storage refused') }] : [{ type: 'xstate.done.actor.load', output: undefined }]
     const byState: Record<string, ModelEvent[]> = {
       '"idle"': [select, ...(directory ? [pickWallet, { type: 'root.open', view: 'ConnectingWalletConnect' }] : [])],
       '"loading"': loading,

@@ -10,6 +10,7 @@ import { createFrameClient, frameMountActor, frameSendActor, profileWalletsActor
 import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of ProfileWallets: every path walked through the real frame client to a fake frame
@@ -40,7 +41,7 @@ const account = (holder: 'profileWallets' | undefined): E => ({
 })
 const events = (snapshot: any): E[] => {
   const list: E[] = [{ type: 'profileWallets.start' }, account('profileWallets'), account(undefined)]
-  if (snapshot.matches('loading')) list.push(done(eoaOnly, 'eoa'), done(withSmart, 'smart'), { type: 'xstate.error.actor.readUser', error: new Error('refused') })
+  if (snapshot.matches('loading')) list.push(done(eoaOnly, 'eoa'), done(withSmart, 'smart'), { type: 'xstate.error.actor.readUser', error: new ForeignError('refused') })
   if (snapshot.matches('failed')) list.push({ type: 'profileWallets.retry' })
   return list
 }

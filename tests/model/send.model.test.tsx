@@ -11,7 +11,7 @@ import { timing } from '../../machines/timing.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { featureOf, followFeature, onHeld as heldThen, RDNS, renderApp, UNKNOWN_CHAIN, visitsInOrder, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, withoutPrefixes, type ModelPath } from './coverage.ts'
-import { TestFailure } from '../harness/failures.ts'
+import { ForeignError, TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the send machine (spec §3 send state, §4 Send, §5 validation), walked through the UI:
@@ -57,24 +57,24 @@ function actorEvents(s: any, fixture: Fixture): ModelEvent[] {
   if (s.matches({ balances: 'loading' })) {
     const balances = ctx(s).target?.supported === false ? [] : [eth, dev, usdt]
     list.push({ type: 'xstate.done.actor.fetchBalances', output: balances })
-    if (fixture.failures) list.push({ type: 'xstate.error.actor.fetchBalances', error: new Error('Failed to fetch') })
+    if (fixture.failures) list.push({ type: 'xstate.error.actor.fetchBalances', error: new ForeignError('Failed to fetch') })
   }
   if (s.matches({ receiver: { name: 'resolving' } })) {
     list.push({ type: 'xstate.done.actor.resolveName', output: { address: BOB, avatar: null } })
     if (fixture.failures) {
       list.push({ type: 'xstate.done.actor.resolveName', output: { address: null }, noAddress: true })
-      list.push({ type: 'xstate.error.actor.resolveName', error: new Error('404') })
+      list.push({ type: 'xstate.error.actor.resolveName', error: new ForeignError('404') })
     }
   }
   if (s.matches({ receiver: { valid: 'loadingProfile' } })) {
     list.push({ type: 'xstate.done.actor.fetchReceiverProfile', output: { name: 'bob.reown.id', avatar: null } })
-    list.push({ type: 'xstate.error.actor.fetchReceiverProfile', error: new Error('500') })
+    list.push({ type: 'xstate.error.actor.fetchReceiverProfile', error: new ForeignError('500') })
   }
   if (s.matches({ flow: { preview: 'estimating' } })) {
     list.push({ type: 'xstate.done.actor.estimateTransfer', output: normalFee })
     if (fixture.failures) {
       list.push({ type: 'xstate.done.actor.estimateTransfer', output: spikeFee, spike: true })
-      list.push({ type: 'xstate.error.actor.estimateTransfer', error: new Error('Internal error') })
+      list.push({ type: 'xstate.error.actor.estimateTransfer', error: new ForeignError('Internal error') })
     }
   }
   // One run of the transaction machine: the wallet answers its prompt (the hash, a rejection, a failure)…
@@ -205,7 +205,7 @@ const fixtures: Fixture[] = [
           waitForTransfer: async ({ hash }) => {
             const answer = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { cancelledBy?: string } | null
             if (answer?.cancelledBy) return { hash: answer.cancelledBy, status: 'success', blockNumber: 1n, replaced: { hash, reason: 'cancelled' } }
-            throw new Error('receipt service down')
+            throw new ForeignError('receipt service down')
           },
         }
       },

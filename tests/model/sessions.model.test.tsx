@@ -7,6 +7,7 @@ import { sessionsMachine, type SmartSessionItem } from '../../machines/sessions.
 import { coordination } from '../harness/coordination.ts'
 import { flush, heldWithInput, type Deferred } from '../harness/deferred.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of Sessions: every path of its chart walked with the machine run as the root runs it (beside the
@@ -29,11 +30,12 @@ const failed = (actor: string, error: Error): E => ({ type: `xstate.error.actor.
 
 const events = (s: any): E[] => {
   const list: E[] = [{ type: 'sessions.start' }, account('sessions'), account(undefined)]
-  if (s.matches('loading')) list.push(done('listSessions', rows), done('listSessions', []), failed('listSessions', new Error('Invalid response: pcis.0.expiry')))
+  if (s.matches('loading')) list.push(done('listSessions', rows), done('listSessions', []), failed('listSessions', new ForeignError('Invalid response: pcis.0.expiry')))
   if (s.matches('failed')) list.push({ type: 'sessions.retry' })
   if (s.matches('loaded')) list.push({ type: 'sessions.revoke', pci: 'pci-1' })
-  if (s.matches({ revoking: 'signing' })) list.push(done('signRevoke', '0xsigned'), failed('signRevoke', new UserRejectedRequestError(new Error('rejected'))), failed('signRevoke', new Error('wallet offline')))
-  if (s.matches({ revoking: 'submitting' })) list.push(done('revokeSession', undefined), failed('revokeSession', new Error('The server did not revoke it')))
+  if (s.matches({ revoking: 'signing' }))
+    list.push(done('signRevoke', '0xsigned'), failed('signRevoke', new UserRejectedRequestError(new ForeignError('rejected'))), failed('signRevoke', new ForeignError('wallet offline')))
+  if (s.matches({ revoking: 'submitting' })) list.push(done('revokeSession', undefined), failed('revokeSession', new ForeignError('The server did not revoke it')))
   return list
 }
 const serialize = (s: any) => JSON.stringify({ v: s.value, n: s.context.sessions.length, err: s.context.revokeError?.pci ?? null, t: s.context.target?.address ?? null })

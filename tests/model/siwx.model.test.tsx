@@ -7,7 +7,7 @@ import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { sessionsOfTarget, siwxMachine, siwxMessages, type SiwxContext, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import { connectWallet, describeWalks, featureOf, followFeature, dialogCloses, onHeld as heldThen, pressEscape, RDNS, renderApp, status, toastText, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, formatCoverage, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
-import { TestFailure } from '../harness/failures.ts'
+import { ForeignError, TestFailure } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the SIWX machine (spec §2 sign-in prompt, §4 "Sign-in (SIWX)", §8 strings),
@@ -135,7 +135,7 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
     return [
       { type: 'xstate.done.actor.signMessage', output: '0x01' },
       { type: 'xstate.error.actor.signMessage', error: new UserRejectedRequestError() },
-      { type: 'xstate.error.actor.signMessage', error: new Error('Internal error') },
+      { type: 'xstate.error.actor.signMessage', error: new ForeignError('Internal error') },
       cancelWhileSigning,
     ]
   }

@@ -9,6 +9,7 @@ import { createFrameClient, frameMountActor, frameSendActor, socialLoginActors }
 import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of the social login (spec §9 popup 600×800, poll 1000 ms): every path walked through
@@ -25,7 +26,7 @@ const RESULT = 'http://127.0.0.1:8800/social/result?token=t'
 const user = { email: null, address: '0x' + '12'.repeat(20), chainId: 31337, userName: 'alice#0', socialProvider: 'discord' }
 const POPUP = { fake: 'popup' }
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
-const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error('refused') })
+const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new ForeignError('refused') })
 /** The root's account moment: a connection or a disconnect is a new visit; another chain only follows the connection. */
 const account = (change: 'connected' | 'disconnected' | 'changed'): E => ({ type: 'root.account', change, account: undefined, holder: undefined, connection: 'connection.eip155' })
 const closed: E = { type: 'root.closed', view: 'Connect' }

@@ -7,6 +7,7 @@ import { transactionMachine } from '../../machines/transaction.ts'
 import type { BatchOutcome } from '../../machines/batch.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of the swap machine (spec §2 "Swap takes swap arguments", §7 convert): every path of the chart walked on the machine with its actors
@@ -92,7 +93,7 @@ const events = (s: any): E[] => {
   if (s.matches('loading')) {
     list.push(done('loadSwap', { tokens: [ETH, DEV, USDT], balances }))
     list.push(done('loadSwap', { tokens: [], balances }, 'none'))
-    list.push(error('loadSwap', new SwapNetworkNotSupportedError()), error('loadSwap', new Error('Failed to fetch')))
+    list.push(error('loadSwap', new SwapNetworkNotSupportedError()), error('loadSwap', new ForeignError('Failed to fetch')))
   }
   if (s.matches('loadFailed')) list.push({ type: 'swap.retry' })
   if (s.matches('form')) {
@@ -115,7 +116,7 @@ const events = (s: any): E[] => {
     }
     if (s.matches({ form: 'quoting' })) {
       list.push(done('fetchQuote', quoteFor(s)), done('fetchQuote', { fromAmount: '1', toAmount: '0' }, 'nothing'))
-      list.push(error('fetchQuote', new NoLiquidityError()), error('fetchQuote', new Error('503')), error('fetchQuote', new SwapNetworkNotSupportedError()))
+      list.push(error('fetchQuote', new NoLiquidityError()), error('fetchQuote', new ForeignError('503')), error('fetchQuote', new SwapNetworkNotSupportedError()))
     }
     if (s.matches({ form: 'quoteFailed' })) list.push({ type: 'swap.retry' })
   }
@@ -125,7 +126,7 @@ const events = (s: any): E[] => {
       list.push(done('prepareReview', { gasPrice: '1000000000', allowance: '0', gas: '150000' }))
       // An unwrap the token settles itself (WETH withdraw): no approval whatever the allowance.
       if (c.fromToken === DEV.address) list.push(done('prepareReview', { gasPrice: '1000000000', allowance: '0', gas: '40000', tokenSettles: true }, 'settles'))
-      list.push(error('prepareReview', new GasPriceNotSupportedError()), error('prepareReview', new Error('503')))
+      list.push(error('prepareReview', new GasPriceNotSupportedError()), error('prepareReview', new ForeignError('503')))
     }
     if (s.matches({ review: 'prepareFailed' })) list.push({ type: 'swap.retry' })
     if (s.matches({ review: 'ready' })) {
@@ -135,34 +136,34 @@ const events = (s: any): E[] => {
     }
     // The router takes the swap's entry, or refuses it (the stack is full, spec §9).
     if (s.matches({ review: 'reserving' })) list.push({ type: 'router.transactionAccepted' }, { type: 'router.transactionRefused' })
-    if (s.matches({ review: 'refreshing' })) list.push(done('fetchQuote', quoteFor(s)), error('fetchQuote', new Error('503')))
+    if (s.matches({ review: 'refreshing' })) list.push(done('fetchQuote', quoteFor(s)), error('fetchQuote', new ForeignError('503')))
   }
   // The wallet's capabilities: atomic on this chain (one batch, one prompt), not (two prompts), or no answer.
   if (s.matches({ batching: 'checking' })) {
     list.push(done('getCapabilities', { '0x7a69': { atomic: { status: 'supported' } } }), done('getCapabilities', { '0x7a69': { atomic: { status: 'ready' } } }, 'ready'))
-    list.push(done('getCapabilities', { '0x7a69': { atomic: { status: 'unsupported' } } }, 'unsupported'), error('getCapabilities', Object.assign(new Error('Method not found'), { code: 4200 })))
+    list.push(done('getCapabilities', { '0x7a69': { atomic: { status: 'unsupported' } } }, 'unsupported'), error('getCapabilities', Object.assign(new ForeignError('Method not found'), { code: 4200 })))
   }
-  if (s.matches({ batching: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new Error('400')))
+  if (s.matches({ batching: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new ForeignError('400')))
   // The approval and the swap as one batch (the batch machine's outcome, held): accepted, then each end.
   if (s.matches({ swapping: { batch: 'prompting' } })) {
     list.push({ type: 'batch.accepted', key: 'swapBatch', id: BATCH }, batchDone('swapBatch', 'rejected'), batchDone('swapBatch', 'atomicUnsupported'))
   }
   if (s.matches({ swapping: { batch: 'confirming' } })) for (const end of ['confirmed', 'reverted', 'partial', 'failed', 'unknown'] as const) list.push(batchDone('swapBatch', end))
   if (s.matches('recheckingBatch')) for (const end of ['confirmed', 'reverted', 'unknown'] as const) list.push(batchDone('recheckBatch', end))
-  if (s.matches({ approving: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new Error('400')))
+  if (s.matches({ approving: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new ForeignError('400')))
   // One run of the transaction machine (the approval): the wallet answers its prompt, then the receipt rule its end.
   if (s.matches({ approving: { transacting: 'prompting' } })) list.push(submitted, done('approve', { status: 'rejected' }, 'rejected'), done('approve', failed, 'failed'))
   if (s.matches({ approving: { transacting: 'confirming' } })) {
     list.push(done('approve', { status: 'confirmed', hash: HASH }), done('approve', { status: 'reverted', hash: HASH, error: reverted }, 'reverted'), done('approve', { status: 'unknown', hash: HASH }, 'unknown'))
   }
   if (s.matches({ approving: 'readingAllowance' })) {
-    list.push(done('fetchAllowance', { allowance: (10n ** 30n).toString() }), done('fetchAllowance', { allowance: '1' }, 'short'), error('fetchAllowance', new Error('503')))
+    list.push(done('fetchAllowance', { allowance: (10n ** 30n).toString() }), done('fetchAllowance', { allowance: '1' }, 'short'), error('fetchAllowance', new ForeignError('503')))
   }
   if (s.matches({ swapping: 'requoting' })) {
     list.push(done('fetchQuote', quoteFor(s)), done('fetchQuote', quoteFor(s, true), 'lower'))
-    list.push(error('fetchQuote', new NoLiquidityError()), error('fetchQuote', new Error('503')))
+    list.push(error('fetchQuote', new NoLiquidityError()), error('fetchQuote', new ForeignError('503')))
   }
-  if (s.matches({ swapping: 'building' })) list.push(done('buildSwap', tx('0x38ed1739')), error('buildSwap', new Error('400')))
+  if (s.matches({ swapping: 'building' })) list.push(done('buildSwap', tx('0x38ed1739')), error('buildSwap', new ForeignError('400')))
   // The second run (the swap).
   if (s.matches({ swapping: { transacting: 'prompting' } })) list.push(submitted, done('swap', { status: 'rejected' }, 'rejected'), done('swap', failed, 'failed'))
   if (s.matches({ swapping: { transacting: 'confirming' } })) {
@@ -249,7 +250,7 @@ async function walk(path: ModelPath) {
         else expect(call!.input).toEqual({ connectorId: 'dev', caipNetworkId: chain, hash: HASH })
         if (status === 'submitted') call!.resolve({ hash: HASH })
         else if (status === 'rejected') call!.reject(new UserRejectedRequestError())
-        else if (status === 'failed') call!.reject(Object.assign(new Error('Internal error'), { code: -32603 }))
+        else if (status === 'failed') call!.reject(Object.assign(new ForeignError('Internal error'), { code: -32603 }))
         else call!.resolve({ status: status === 'confirmed' ? 'success' : status, hash: HASH })
       } else if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) {
         const id = e.type.split('.').at(-1)!

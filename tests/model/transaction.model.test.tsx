@@ -6,6 +6,7 @@ import { transactionMachine, type TransactionInput, type TransactionOutcome } fr
 import type { TransactionEnd } from '../../machines/transactionEnd.ts'
 import { describeChartWalks, heldAnswers, startUnderToast, type FixtureRun } from './chartWalk.ts'
 import { buildModelPaths, coverageReport, delayedEvents, type Step } from './coverage.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based tests of the transaction machine (spec §4 Send: one transaction from the wallet's prompt to the chain's
@@ -50,13 +51,13 @@ function events(s: any): ModelEvent[] {
       { type: 'xstate.done.actor.send', output: { hash: HASH } },
       { type: 'xstate.done.actor.send', output: { hash: '0x1234' }, malformed: true },
       { type: 'xstate.error.actor.send', error: new UserRejectedRequestError() },
-      { type: 'xstate.error.actor.send', error: new Error('Internal error') },
+      { type: 'xstate.error.actor.send', error: new ForeignError('Internal error') },
     ]
   }
   if (s.matches('confirming')) {
     return [
       ...Object.entries(ends).map(([end, output]) => ({ type: 'xstate.done.actor.waitForEnd', output, end })),
-      { type: 'xstate.error.actor.waitForEnd', error: new Error('receipt service down') },
+      { type: 'xstate.error.actor.waitForEnd', error: new ForeignError('receipt service down') },
       ...delayedEvents(s),
     ]
   }

@@ -9,6 +9,7 @@ import { createFrameClient, frameMountActor, frameSendActor, updateEmailActors }
 import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { delayOf, frameFixture } from './frameFixture.ts'
+import { ForeignError } from '../harness/failures.ts'
 
 /**
  * Model-based test of the email update (spec §4 "Email update result action", §9 email change poll):
@@ -26,7 +27,7 @@ const OLD = 'ada@example.com'
 const NEW = 'grace@example.com'
 const user = (email: string): FrameUser => ({ email, address: '0x' + '12'.repeat(20), chainId: 31337 })
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
-const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error('refused') })
+const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new ForeignError('refused') })
 const events = (snapshot: any): E[] => {
   const key = stateKey(snapshot)
   const byState: Record<string, E[]> = {

@@ -4,6 +4,7 @@ import { FRAME_USER_REJECTED, appRequest, frameRequestKinds, parseFrameMessage }
 import { frameStoreKeys, FrameApiError, FrameParentNotSetError, REQUEST_ABORTED, RPC_NOT_ALLOWED } from './contract.ts'
 import type { ApprovalRequest, FrameApi, FrameHandlerOptions } from './contract.ts'
 import { createFrameHandler } from './handler.ts'
+import { ForeignError } from '../../../tests/harness/failures.ts'
 
 /**
  * The frame page's message handler with a fake parent window, API, storage and approval UI: who it
@@ -135,7 +136,7 @@ describe('frame handler: who it listens to', () => {
     )
     const hostile = {
       get type(): string {
-        throw new Error('getter')
+        throw new ForeignError('getter')
       },
     }
     expect(() => {
@@ -146,7 +147,7 @@ describe('frame handler: who it listens to', () => {
           {},
           {
             get: () => {
-              throw new Error('proxy')
+              throw new ForeignError('proxy')
             },
           },
         ),
