@@ -12,17 +12,28 @@ function run(target: Parameters<typeof firstPaintActor>[0]) {
   return { received, stop: () => parent.stop() }
 }
 
-/** A page whose next frame's animation callbacks run when the test says (`frame()`). */
+/** A page whose next frame's animation callbacks run when the test says (`frame()`), and which the test may hide (`hide()`). */
 function page(visibilityState = 'visible') {
   const callbacks = new Map<number, FrameRequestCallback>()
+  const listeners = new Set<() => void>()
   let next = 0
+  const document = {
+    visibilityState,
+    addEventListener: (_: 'visibilitychange', listener: () => void) => void listeners.add(listener),
+    removeEventListener: (_: 'visibilitychange', listener: () => void) => void listeners.delete(listener),
+  }
   return {
+    listeners,
+    hide: () => {
+      document.visibilityState = 'hidden'
+      for (const listener of [...listeners]) listener()
+    },
     requestAnimationFrame: (callback: FrameRequestCallback) => {
       callbacks.set(++next, callback)
       return next
     },
     cancelAnimationFrame: (id: number) => void callbacks.delete(id),
-    document: { visibilityState },
+    document,
     frame: () => {
       const due = [...callbacks.values()]
       callbacks.clear()
@@ -46,6 +57,29 @@ describe("firstPaintActor (the root's firstPaint in a browser)", () => {
   test('behavior: at once where no frame will come: a hidden page, or no requestAnimationFrame', () => {
     expect(run(page('hidden')).received).toEqual([{ type: 'screen.painted' }])
     expect(run({ document: { visibilityState: 'visible' } }).received).toEqual([{ type: 'screen.painted' }])
+  })
+
+  test('behavior: a page hidden while it waits answers in a task of its own (a background tab paints no frame), once, and lets go of the page', async () => {
+    const p = page()
+    const { received } = run(p)
+    p.hide()
+    expect(received).toEqual([])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(received).toEqual([{ type: 'screen.painted' }])
+    p.frame()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(received).toEqual([{ type: 'screen.painted' }])
+    expect(p.listeners.size).toBe(0)
+  })
+
+  test('behavior: after the frame, hiding the page adds nothing; the listener is gone', async () => {
+    const p = page()
+    const { received } = run(p)
+    p.frame()
+    expect(p.listeners.size).toBe(0)
+    p.hide()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(received).toEqual([{ type: 'screen.painted' }])
   })
 
   test('behavior: stopped before the frame or before its task, it sends nothing', async () => {

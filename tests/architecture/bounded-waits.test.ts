@@ -63,6 +63,8 @@ const exemptions: Record<string, string> = {
   'farcasterLogin.waiting': 'the visitor approves in the Farcaster app (the QR code on show); Back cancels',
   'socialLogin.popup.waiting': 'the visitor signs in in the provider popup; closing it ends the wait (the watcher reports it)',
   'socialLogin.redirect.leaving': 'the page navigates to the provider: nothing is left to wait on this page',
+  'root.announcing.awaitingFirstPaint':
+    "the opened modal's next frame (ui/firstPaint.ts): the browser paints it within a frame; a page hidden before or while it waits answers at once (no frame will come), and a close leaves the state",
   // Listeners.
   accountType: listener,
   catalogue: `${listener} (watchConnectivity: the browser coming back online)`,
