@@ -39,7 +39,8 @@ test('the demo links to the visualiser, which lists every machine with its runni
   await expect(page.getByTestId('actor-value-connection.eip155')).toHaveText('disconnected')
   await expect(page.getByTestId('actor-value-modal')).toHaveText('closed')
   await expect(page.getByTestId('actor-value-router')).toHaveText('Connect')
-  await expect(page.getByTestId('actor-value-root')).toHaveText('screen.closed')
+  // The root's two regions: the screen, and whether the features have been told of an opening (quiet while closed).
+  await expect(page.getByTestId('actor-value-root')).toHaveText('{ announcing: quiet, screen: closed }')
 })
 
 test('connecting in the demo moves the connection chart to connected; the history steps back to connecting', async ({ demo, context }) => {
