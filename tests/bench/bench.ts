@@ -58,6 +58,7 @@ const modes: Array<[flag: string, main: () => Promise<void>]> = [
   ['--build-fixture=', buildFixtureMain],
   ['--phone-compare=', phoneCompareMain],
   ['--phone', phoneMain],
+  ['--profile-tap=', profileTapMain],
   ['--profile-tap', profileTapMain],
   ['--cold-content=', coldContentMain],
   ['--cold-content', coldContentMain],

@@ -99,9 +99,10 @@ export type FirstUsePage = { server: StaticServer; chunks: Map<string, ChunkInfo
 
 /**
  * The embedded wallet's secure site of the email run (dev/secure-site, started by the bench on a free port): its URL
- * (the page's `?secure=`) and the link of the newest "Verify this device" mail sent to an address (its SMTP mailbox).
+ * (the page's `?secure=`) and the link of the newest "Verify this device" mail sent to an address (its SMTP mailbox):
+ * at once if one came, else when the mailbox receives it; rejects with a TestFailure after `timeoutMs`.
  */
-export type BenchSecureSite = { url: string; deviceLink(to: string): string | undefined }
+export type BenchSecureSite = { url: string; deviceLink(to: string, timeoutMs: number): Promise<string> }
 
 /** The dev account whose name the names run registers: accounts 0–2 have seeded names on the reference server. */
 export const NAMELESS_DEV_ACCOUNT = 3
@@ -152,7 +153,7 @@ export async function measureFirstUse(
       browser,
       pages.evm,
       { ...withSecure, page: 'fixture ?secure' },
-      emailSteps(email, () => secure.deviceLink(email)),
+      emailSteps(email, (timeoutMs) => secure.deviceLink(email, timeoutMs)),
       results,
     )
     await runSteps(browser, pages.evm, { ...withSecure, page: 'fixture ?secure (Farcaster)' }, farcasterSteps(), results)

@@ -204,7 +204,7 @@ export function namesSteps(): Step[] {
  * with the typing; the frame page and the secure site's API on submit) until 'Approve this device', then the mailed
  * device link opened from Node until connected.
  */
-export function emailSteps(email: string, deviceLink: () => string | undefined): Step[] {
+export function emailSteps(email: string, deviceLink: (timeoutMs: number) => Promise<string>): Step[] {
   return [
     { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: `${viewPainted('Connect')} && lk.text().includes('Continue')`, views: ['Connect'] },
     {
@@ -224,13 +224,7 @@ export function emailSteps(email: string, deviceLink: () => string | undefined):
       label: 'Email login: device link opened → connected',
       gesture: 'open the mailed link (from Node) → connected, modal closed',
       act: async (page) => {
-        const deadline = Date.now() + TIMEOUT_MS
-        let link = deviceLink()
-        while (!link && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 100))
-          link = deviceLink()
-        }
-        if (!link) throw new TestFailure(`No device mail to ${email} within ${TIMEOUT_MS} ms`)
+        const link = await deviceLink(TIMEOUT_MS)
         await page.evaluate('window.__benchBegin()')
         const answer = await fetch(link)
         if (!answer.ok) throw new TestFailure(`The device link answered ${answer.status}`)

@@ -20,6 +20,8 @@ import { deployDevTokens } from '../../dev/tokens/deploy.ts'
 import { openSecureDb } from '../../dev/secure-site/db.ts'
 import type { SecureDb } from '../../dev/secure-site/db.ts'
 import { startMailServer } from '../../dev/secure-site/mail.ts'
+import type { MailServer } from '../../dev/secure-site/mail.ts'
+import { TestFailure } from '../harness/failures.ts'
 import { startSecureSite } from '../../dev/secure-site/server.ts'
 import { inspectPeerWalletList, openAllWalletsBench } from './allWallets.ts'
 import { folderOf } from './attribution.ts'
@@ -202,7 +204,7 @@ export async function measureFirstUseOf(
     defer(() => mail.stop())
     const site = await startSecureSite({ port: 0, mail, db: secureDb, chains: [{ chainId: 1, rpcUrl }], allowedAncestors: [new URL(latchkey.server.url).origin] })
     defer(() => site.stop())
-    secure = { url: site.url, deviceLink: (to) => mail.messages(to).find((m) => m.link)?.link ?? undefined }
+    secure = { url: site.url, deviceLink: (to, timeoutMs) => deviceLinkTo(mail, to, timeoutMs) }
     log(`secure site (email login) on ${site.url}`)
   } catch (error) {
     results.secureError = error
@@ -271,4 +273,26 @@ async function lazyRows(page: Measured): Promise<string[][]> {
       return [chunk.file, label, kB(weight.bytes), kB(weight.gzip), when.get(chunk.file) ?? 'on demand, not clicked here']
     }),
   )
+}
+
+/**
+ * The link of the newest device mail to `to` in `mail`'s mailbox: at once if one came, else when the mailbox receives it
+ * (its `subscribe`, listened to before the mailbox is read, so a mail arriving between the two is not missed).
+ * @throws TestFailure when no such mail came within `timeoutMs`.
+ */
+function deviceLinkTo(mail: MailServer, to: string, timeoutMs: number): Promise<string> {
+  const wanted = to.trim().toLowerCase()
+  return new Promise<string>((resolve, reject) => {
+    const done = (settle: () => void) => {
+      clearTimeout(timer)
+      stop()
+      settle()
+    }
+    const timer = setTimeout(() => done(() => reject(new TestFailure(`No device mail to ${to} within ${timeoutMs} ms`))), timeoutMs)
+    const stop = mail.subscribe((m) => {
+      if (m.link && m.to.includes(wanted)) done(() => resolve(m.link!))
+    })
+    const came = mail.messages(to).find((m) => m.link)?.link
+    if (came) done(() => resolve(came))
+  })
 }

@@ -5,6 +5,11 @@
  * samples are mapped through the build's source maps to their source files: the report lists the files by inclusive
  * time (a sample counts once for each file on its stack) and by self time, per tap (mean of the runs). A guide to
  * what to cut in the tap path; the timed rows are the phone profile's (phone.ts).
+ *
+ * `cold` (`--profile-tap=cold`): Save-Data on, so nothing is fetched or created ahead, and the phone's network (150 ms
+ * latency, 1.6 Mbit/s) on, so the tap pays the first-open group's round trip: the report then splits the tap's time into
+ * `(idle)` (waiting for bytes), `(program)` and the files' own work (parse and compile show as `(program)` and as the
+ * first samples of each file).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -12,7 +17,7 @@ import type { Browser } from 'playwright'
 import { SourceMapConsumer } from 'source-map-js'
 import { repoRoot } from '../../dev/anvil.ts'
 import { trackNetwork } from './browser.ts'
-import { idleWorkDone, phoneProfile } from './phone.ts'
+import { idleWorkDone, phoneProfile, type PhoneVisit } from './phone.ts'
 import type { StaticServer } from './serve.ts'
 
 /** One V8 CPU profile node (CDP `Profiler.ProfileNode`), the fields read here. */
@@ -20,7 +25,10 @@ type ProfileNode = { id: number; callFrame: { functionName: string; url: string;
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 /** What the taps cost: tap → first row painted per run (ms), and ms per tap by source file, inclusive and self. */
-export type TapProfile = { tapToRow: number[]; inclusive: Map<string, number>; self: Map<string, number>; inclusiveLines: Map<string, number> }
+export type TapProfile = { kind: TapKind; tapToRow: number[]; inclusive: Map<string, number>; self: Map<string, number>; inclusiveLines: Map<string, number> }
+
+/** `idle`: after the idle prefetch, no network throttling; `cold`: Save-Data and the phone's network (see the module's docstring). */
+export type TapKind = Extract<PhoneVisit, 'idle' | 'cold'>
 
 const firstRowPainted = `new Promise((resolve) => {
   const roots = () => { const out = [document]; for (let i = 0; i < out.length; i++) for (const el of out[i].querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out }
@@ -33,8 +41,8 @@ const firstRowPainted = `new Promise((resolve) => {
  * Profiles `runs` taps on `server`'s library-only page, each in a fresh context (empty cache).
  * @param outDir the page's build folder, holding the `.map` files next to the chunks (build with `sourcemap: true`).
  */
-export async function profileTap(browser: Browser, server: StaticServer, outDir: string, runs: number): Promise<TapProfile> {
-  const result: TapProfile = { tapToRow: [], inclusive: new Map(), self: new Map(), inclusiveLines: new Map() }
+export async function profileTap(browser: Browser, server: StaticServer, outDir: string, runs: number, kind: TapKind = 'idle'): Promise<TapProfile> {
+  const result: TapProfile = { kind, tapToRow: [], inclusive: new Map(), self: new Map(), inclusiveLines: new Map() }
   const maps = new Map<string, SourceMapConsumer | null>()
   /** The frame's source file, and its function's source file and line (`file:line`, where the function starts). */
   const placeOf = (frame: ProfileNode['callFrame']): { source: string; line: string } => {
@@ -64,6 +72,16 @@ export async function profileTap(browser: Browser, server: StaticServer, outDir:
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: phoneProfile.cpuRate })
+      if (kind === 'cold') {
+        await cdp.send('Network.enable')
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: phoneProfile.latencyMs,
+          downloadThroughput: phoneProfile.downloadBitsPerSecond / 8,
+          uploadThroughput: phoneProfile.uploadBitsPerSecond / 8,
+        })
+        await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
+      }
       const network = trackNetwork(page, server)
       await page.addInitScript(`document.addEventListener('pointerdown', () => { window.__profileTap ??= performance.now() }, { capture: true })`)
       await page.goto(server.url)
@@ -109,8 +127,11 @@ export function reportTapProfile(profile: TapProfile, top = 25): void {
       .slice(0, count)
       .map(([source, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${source}`)
       .join('\n')
-  console.log(`  tap → first wallet row painted (CPU ×${phoneProfile.cpuRate}, no network throttling): ${profile.tapToRow.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+  const how = profile.kind === 'cold' ? `cold: Save-Data, ${phoneProfile.latencyMs} ms latency, ${phoneProfile.downloadBitsPerSecond / 1e6} Mbit/s` : 'after the idle prefetch, no network throttling'
+  console.log(`  tap → first wallet row painted (CPU ×${phoneProfile.cpuRate}, ${how}): ${profile.tapToRow.map((ms) => ms.toFixed(0)).join(', ')} ms`)
   console.log(`  (program) ${(profile.self.get('(program)') ?? 0).toFixed(1)} ms per tap: the browser's own work and compilation, sampled until the profiler stopped.`)
+  console.log(`  (idle) ${(profile.self.get('(idle)') ?? 0).toFixed(1)} ms per tap: nothing to run (waiting for bytes or a frame).`)
+  console.log(`  (garbage collector) ${(profile.self.get('(garbage collector)') ?? 0).toFixed(1)} ms per tap.`)
   console.log(`\n  By source file, inclusive (ms per tap):\n${rows(profile.inclusive)}`)
   console.log(`\n  By source file, self (ms per tap):\n${rows(profile.self)}`)
   console.log(`\n  The library's own functions (source file and first line, the minified name), inclusive (ms per tap):\n${rows(profile.inclusiveLines, 2 * top)}\n`)
