@@ -17,6 +17,10 @@ export type CatalogueView = {
   featured: CatalogueWallet[]
   custom: CatalogueWallet[]
   recommended: CatalogueWallet[]
+  /**
+   * The first answer is awaited: not asked yet (Connect asks once the frame showing it is painted, AllWallets on mount)
+   * or under way. Connect keeps room for the directory's rows meanwhile, from its first frame on.
+   */
   isLoading: boolean
   isLoadingMore: boolean
   /** The last page failed: the next page is asked only when the visitor scrolls again (no retry loop). */
@@ -126,7 +130,8 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
     featured,
     custom: dedupe(custom, exclusions),
     recommended: device(dedupe(c.recommended, exclusions).filter((w) => !shownFirst.has(w.id))),
-    isLoading: snapshot.matches({ list: 'loadingInitial' }),
+    // Not asked yet counts: the frame before the ask shows the room the answer will fill (nothing below moves).
+    isLoading: snapshot.matches({ list: 'idle' }) || snapshot.matches({ list: 'loadingInitial' }),
     isLoadingMore: snapshot.matches({ list: 'loadingPage' }),
     isPageFailed: snapshot.matches({ list: 'pageFailed' }),
     hasMore: query === '' && c.wallets.length < c.count,

@@ -65,8 +65,11 @@ function harness(options: CatalogueOptions = {}) {
 describe('catalogue', () => {
   test('behavior: loads featured, recommended and the first page once shown; featured first', async () => {
     const h = harness({ featuredWalletIds: ['f'] })
-    expect(h.view().isLoading).toBe(false)
+    // Not asked yet: nothing is loading (no call), and the view already awaits the first answer (Connect keeps its room).
+    expect(h.actor.getSnapshot().matches({ list: 'idle' })).toBe(true)
+    expect(h.view().isLoading).toBe(true)
     h.actor.send({ type: 'catalogue.load' })
+    expect(h.actor.getSnapshot().matches({ list: 'loadingInitial' })).toBe(true)
     expect(h.view().isLoading).toBe(true)
     h.initial.resolve({ featured: [wallet('f')], recommended: [wallet('r')], first: { data: [wallet('r'), wallet('a')], count: 100 } })
     await vi.advanceTimersByTimeAsync(0)

@@ -90,14 +90,11 @@ async function holdDirectory(page: Page) {
 
 test("the directory's wallets arrive into room kept for them: 'New to wallets?', All Wallets and the email field stay where they were first painted", async ({ demo: page }) => {
   const directory = await holdDirectory(page)
-  // The project's remote config (spec §6: it may add the email field or social buttons) is asked once the opened modal's
-  // first frame is painted, and what it adds comes after that frame on any network: the offsets are recorded from its
-  // answer on, so that they say what the directory's answer moves.
+  // Recorded from the frame that first shows Connect: the catalogue is asked after that frame, the project's remote
+  // config (spec §6) too, and neither answer may move what was painted.
+  const below = await watchBelowTheList(page)
   const remoteConfig = page.waitForResponse((response) => response.url().includes('/appkit/v1/config'))
   const connect = await openConnectDialog(page)
-  await remoteConfig
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  const below = await watchBelowTheList(page)
   // The directory has been asked and not answered: room for its four rows shows (the demo's custom wallet, known at
   // once, in the first), and the controls below are on screen.
   await expect.poll(() => directory.held()).toBeGreaterThan(0)
@@ -107,6 +104,7 @@ test("the directory's wallets arrive into room kept for them: 'New to wallets?',
   await directory.release()
   await expect(connect.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
   await expect(connect.getByTestId('row-placeholder')).toHaveCount(0)
+  await remoteConfig
   // Frames after the settled list, then every offset recorded since the first paint: one each.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   const offsets = await below.stop()
