@@ -196,16 +196,17 @@ export async function coldContentMain(): Promise<void> {
 }
 
 /**
- * `npm run bench -- --profile-tap[=cold] [--rounds=N]`: where the phone's tap goes on the library-only page
- * (profileTap.ts): five taps (or N) under V8's profiler, by source file, after the idle prefetch or cold (Save-Data, the
- * phone's network); about a minute.
+ * `npm run bench -- --profile-tap[=cold] [--rounds=N] [--fixture=<dir>]`: where the phone's tap goes on the
+ * library-only page (profileTap.ts): five taps (or N) under V8's profiler, by source file, with the renderer's style,
+ * layout and script counters, after the idle prefetch or cold (Save-Data, the phone's network); this checkout's page, or
+ * the one built in `<dir>` (`--build-fixture`, from another checkout); about a minute.
  */
 export async function profileTapMain(): Promise<void> {
   const kind = argValue('profile-tap') || 'idle'
   const rounds = Number(argValue('rounds') ?? 5)
   if ((kind !== 'idle' && kind !== 'cold') || !Number.isInteger(rounds) || rounds < 1) throw new BenchError('--profile-tap takes idle or cold, --rounds a whole number ≥ 1')
   console.log(`\n  latchkey bench, --profile-tap=${kind}: the phone's tap on the library-only page, by source file\n`)
-  const { browser, dirs, servers } = await buildAndServe({ latchkey: { page: 'fixture', sourcemap: true } }, 'the library-only page')
+  const { browser, dirs, servers } = await buildAndServe({ latchkey: argValue('fixture') || { page: 'fixture', sourcemap: true } }, 'the library-only page')
   reportTapProfile(await profileTap(browser, servers.latchkey, dirs.latchkey, rounds, kind))
   console.log(`  Done in ${elapsed()}.\n`)
 }

@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import type { Browser } from 'playwright'
+import type { Browser, CDPSession } from 'playwright'
 import { SourceMapConsumer } from 'source-map-js'
 import { repoRoot } from '../../dev/anvil.ts'
 import { trackNetwork } from './browser.ts'
@@ -25,10 +25,26 @@ type ProfileNode = { id: number; callFrame: { functionName: string; url: string;
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 /** What the taps cost: tap → first row painted per run (ms), and ms per tap by source file, inclusive and self. */
-export type TapProfile = { kind: TapKind; tapToRow: number[]; inclusive: Map<string, number>; self: Map<string, number>; inclusiveLines: Map<string, number> }
+export type TapProfile = { kind: TapKind; tapToRow: number[]; inclusive: Map<string, number>; self: Map<string, number>; inclusiveLines: Map<string, number>; browserWork: BrowserWork[] }
 
 /** `idle`: after the idle prefetch, no network throttling; `cold`: Save-Data and the phone's network (see the module's docstring). */
 export type TapKind = Extract<PhoneVisit, 'idle' | 'cold'>
+
+/**
+ * The renderer's own counters over one tap (CDP `Performance.getMetrics`, read before the tap and once the row is
+ * painted), in ms: style recalculation, layout, script, and every task of the main thread. Unlike the samples, they
+ * tell the style and layout the tap's frame pays (the bench's own probe included, as RainbowKit's figure pays it too).
+ */
+export type BrowserWork = { style: number; layout: number; script: number; tasks: number }
+
+const browserMetrics = { style: 'RecalcStyleDuration', layout: 'LayoutDuration', script: 'ScriptDuration', tasks: 'TaskDuration' } as const
+
+/** {@link browserMetrics} now, in seconds as CDP gives them. */
+async function readBrowserWork(cdp: CDPSession): Promise<BrowserWork> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }
+  const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
+  return { style: value(browserMetrics.style), layout: value(browserMetrics.layout), script: value(browserMetrics.script), tasks: value(browserMetrics.tasks) }
+}
 
 const firstRowPainted = `new Promise((resolve) => {
   const roots = () => { const out = [document]; for (let i = 0; i < out.length; i++) for (const el of out[i].querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out }
@@ -42,7 +58,7 @@ const firstRowPainted = `new Promise((resolve) => {
  * @param outDir the page's build folder, holding the `.map` files next to the chunks (build with `sourcemap: true`).
  */
 export async function profileTap(browser: Browser, server: StaticServer, outDir: string, runs: number, kind: TapKind = 'idle'): Promise<TapProfile> {
-  const result: TapProfile = { kind, tapToRow: [], inclusive: new Map(), self: new Map(), inclusiveLines: new Map() }
+  const result: TapProfile = { kind, tapToRow: [], inclusive: new Map(), self: new Map(), inclusiveLines: new Map(), browserWork: [] }
   const maps = new Map<string, SourceMapConsumer | null>()
   /** The frame's source file, and its function's source file and line (`file:line`, where the function starts). */
   const placeOf = (frame: ProfileNode['callFrame']): { source: string; line: string } => {
@@ -90,9 +106,13 @@ export async function profileTap(browser: Browser, server: StaticServer, outDir:
       await idleWorkDone(page, network)
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await cdp.send('Performance.enable')
+      const before = await readBrowserWork(cdp)
       await cdp.send('Profiler.start')
       await button.tap()
       result.tapToRow.push((await page.evaluate(firstRowPainted)) as number)
+      const after = await readBrowserWork(cdp)
+      result.browserWork.push({ style: (after.style - before.style) * 1000, layout: (after.layout - before.layout) * 1000, script: (after.script - before.script) * 1000, tasks: (after.tasks - before.tasks) * 1000 })
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile }
       const byId = new Map(profile.nodes.map((n) => [n.id, n]))
       places.clear()
@@ -129,6 +149,8 @@ export function reportTapProfile(profile: TapProfile, top = 25): void {
       .join('\n')
   const how = profile.kind === 'cold' ? `cold: Save-Data, ${phoneProfile.latencyMs} ms latency, ${phoneProfile.downloadBitsPerSecond / 1e6} Mbit/s` : 'after the idle prefetch, no network throttling'
   console.log(`  tap → first wallet row painted (CPU ×${phoneProfile.cpuRate}, ${how}): ${profile.tapToRow.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+  const work = (key: keyof BrowserWork) => profile.browserWork.map((w) => w[key].toFixed(0)).join(', ')
+  console.log(`  the renderer's counters over each tap (ms): style ${work('style')}; layout ${work('layout')}; script ${work('script')}; all tasks ${work('tasks')}`)
   console.log(`  (program) ${(profile.self.get('(program)') ?? 0).toFixed(1)} ms per tap: the browser's own work and compilation, sampled until the profiler stopped.`)
   console.log(`  (idle) ${(profile.self.get('(idle)') ?? 0).toFixed(1)} ms per tap: nothing to run (waiting for bytes or a frame).`)
   console.log(`  (garbage collector) ${(profile.self.get('(garbage collector)') ?? 0).toFixed(1)} ms per tap.`)
