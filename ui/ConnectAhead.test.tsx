@@ -37,6 +37,8 @@ const ahead = () => modalRoot().querySelector<HTMLElement>('.lk-overlay[data-ahe
 const openDialog = () => modalRoot().querySelector<HTMLElement>('[role="dialog"]')
 /** Hidden as React's hidden Activity hides it: `display: none` on its top element. */
 const isHidden = (el: HTMLElement) => el.style.display === 'none' || getComputedStyle(el).display === 'none'
+/** Invisible (the shell's CSS for the dialog rendered ahead: `visibility: hidden`). */
+const isInvisible = (el: HTMLElement) => getComputedStyle(el).visibility === 'hidden'
 /** The element or one of its ancestors (through shadow roots) is inert. */
 function isInert(el: Element): boolean {
   let node: Element | null = el
@@ -90,8 +92,10 @@ test('behavior: once prepared at idle, the dialog renders ahead on Connect, hidd
     expect(el?.textContent).toContain(customWallet.name)
     return el!
   })
-  // Hidden (React's hidden Activity: display none), inert, aria-hidden, its dialog without the dialog role.
-  expect(isHidden(overlay)).toBe(true)
+  // Laid out (not React's display none, so the tap pays no first style and layout) but invisible, inert, aria-hidden,
+  // its dialog without the dialog role.
+  expect(isHidden(overlay)).toBe(false)
+  expect(isInvisible(overlay)).toBe(true)
   expect(overlay.hasAttribute('inert')).toBe(true)
   expect(overlay.getAttribute('aria-hidden')).toBe('true')
   expect(overlay.getAttribute('data-presence')).toBe('unmounted')
@@ -133,6 +137,7 @@ test('behavior: the tap reveals the dialog rendered ahead (the same nodes, not a
   expect(dialog.parentElement).toBe(overlay)
   expect(within(dialog).getByRole('button', { name: new RegExp(customWallet.name) })).toBe(rowAhead)
   expect(isHidden(overlay)).toBe(false)
+  expect(isInvisible(overlay)).toBe(false)
   expect(overlay.hasAttribute('inert')).toBe(false)
   expect(overlay.hasAttribute('aria-hidden')).toBe(false)
   expect(overlay.hasAttribute('data-ahead')).toBe(false)

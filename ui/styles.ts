@@ -4,6 +4,10 @@ import { timing } from '../machines/timing.ts'
  * The modal shell's and the page buttons' CSS, injected into their shadow roots so the host page's CSS cannot reach
  * them. Colours, sizes and radii come only from the `--lk-` custom properties (theme.ts). What the views' insides use
  * (rows, forms, tabs, lists) is in `styles.views.ts`, fetched with the first view's chunk.
+ *
+ * The dialog rendered ahead while closed (`[data-ahead="true"]`, ui/ConnectAhead.tsx) is laid out, so the tap that
+ * reveals it pays no first layout, but invisible (no paint, no hit testing, out of the accessibility tree; inert and
+ * aria-hidden besides), its animations and transitions held: they start from the reveal, as a new dialog's would.
  */
 export const modalCss = `
 :host { all: initial; }
@@ -11,6 +15,8 @@ export const modalCss = `
 /* The dialog's top stays put (a third of the way down, at most 300 px above the centre) while its height follows the view: rows above a change never move under the pointer. */
 .lk-overlay { position: fixed; inset: 0; z-index: var(--lk-z-index); background: var(--lk-overlay); display: flex; align-items: flex-start; padding-top: max(16px, calc(50vh - 300px)); justify-content: center; font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-foreground); animation: lk-fade ${timing.viewTransition}ms ease-out; }
 .lk-overlay[data-presence="unmountSuspended"] { animation: lk-fade-out ${timing.viewTransition}ms ease-in forwards; }
+.lk-overlay[data-ahead="true"] { visibility: hidden; pointer-events: none; }
+.lk-overlay[data-ahead="true"], .lk-overlay[data-ahead="true"] * { animation: none !important; transition: none !important; }
 .lk-continued { display: contents; }
 .lk-continued .lk-overlay:not([data-presence="unmountSuspended"]), .lk-continued .lk-dialog:not([data-shaking="true"]) { animation: none; }
 /* The dialog is as high as its view, up to the viewport less its top offset and a margin: past that only the view's

@@ -36,17 +36,23 @@ const firstOpenModules = ['ui/core.ts', 'ui/Modal.tsx', 'ui/views/Connect.tsx', 
 const fetchedOf = (requests: readonly string[]) => firstOpenModules.filter((m) => requests.some((u) => new URL(u).pathname.endsWith(`/${m}`)))
 
 /**
- * Whether the modal's shadow root holds its dialog rendered ahead on Connect (`ConnectAhead.tsx`), whether it shows, and
- * how many dialogs; the dialog rendered ahead is kept as `window.__dialogAhead` for the tap to compare with.
+ * Whether the modal's shadow root holds its dialog rendered ahead on Connect (`ConnectAhead.tsx`), whether it shows
+ * (visible, or the topmost element where it lies), whether the browser laid it out (a size: the tap then pays no first
+ * layout of it), how many animations run in it (held until the reveal), and how many dialogs; the dialog rendered ahead is kept as `window.__dialogAhead` for the tap to compare
+ * with.
  */
 const connectRenderedAhead = () => {
   const roots: Array<Document | ShadowRoot> = [document]
   for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot)
   const ahead = roots.map((r) => r.querySelector('.lk-overlay[data-ahead="true"]')).find(Boolean)
   ;(window as { __dialogAhead?: Element | null }).__dialogAhead = ahead?.querySelector('.lk-dialog')
+  const box = ahead?.querySelector('.lk-dialog')?.getBoundingClientRect()
+  const hit = box && roots.map((r) => ('elementFromPoint' in r ? r.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) : null))
   return {
     ahead: Boolean(ahead?.querySelector('.lk-row')),
-    shown: Boolean(ahead && ahead.getBoundingClientRect().height > 0),
+    shown: Boolean(ahead && (ahead.checkVisibility({ visibilityProperty: true, opacityProperty: true }) || hit?.some((el) => el && ahead.contains(el)))),
+    laidOut: Boolean(box && box.height > 0 && box.width > 0),
+    animations: ahead?.getAnimations({ subtree: true }).length,
     dialogs: roots.reduce((n, r) => n + r.querySelectorAll('[role="dialog"]').length, 0),
   }
 }
@@ -65,9 +71,12 @@ test("once the page is idle, the first open's code is fetched with no intent, fr
   const requests = await loadWithoutIntent(page)
   // The idle callback runs after load: the core, the shell, Connect's chunk, its catalogue machine and the remote config's.
   await expect.poll(() => fetchedOf(requests)).toEqual([...firstOpenModules])
-  // Then the dialog is rendered ahead on Connect, hidden (a later idle period, Connect's feature machines brought):
-  // still nothing requested for it from the network, and no dialog to assistive technology.
-  await expect.poll(() => page.evaluate(connectRenderedAhead)).toEqual({ ahead: true, shown: false, dialogs: 0 })
+  // Then the dialog is rendered ahead on Connect, hidden but laid out (a later idle period, Connect's feature machines
+  // brought): still nothing requested for it from the network, no dialog to assistive technology, nothing of it in the
+  // page's accessibility tree.
+  await expect.poll(() => page.evaluate(connectRenderedAhead)).toEqual({ ahead: true, shown: false, laidOut: true, animations: 0, dialogs: 0 })
+  await expect(page.getByRole('button', { name: /All Wallets/ })).toHaveCount(0)
+  expect(await page.locator('[data-testid="latchkey-modal"]').ariaSnapshot()).not.toContain('Connect Wallet')
   await page.waitForLoadState('networkidle')
   // Nothing left this machine before intent (no public RPC, no hosted service), nothing of WalletConnect's SDK, no other view.
   expect(requests.filter((u) => !isLoopback(u))).toEqual([])
