@@ -2,6 +2,7 @@ import type { GenericSchema } from 'valibot'
 import type { AnyActorLogic } from 'xstate'
 import type { OptionsObject } from '../kernel/optionChecks.ts'
 import type { FeatureFlag, Features } from '../services/features.ts'
+import type { RemoteFeatures } from '../services/features.schema.ts'
 import type { ViewName } from './views.ts'
 import type { DisconnectReason } from './connection.ts'
 import type { NamespaceCapability } from './namespaces.ts'
@@ -294,6 +295,8 @@ export type FeatureHostFacts = {
   storedConnections: () => Record<string, { connections: Array<{ connectorId: string; accounts: string[] }>; activeConnectorId: string | undefined }>
   /** Whether storage holds something under `key` (a feature's own key, without the prefix), read now. */
   hasStored: (key: string) => boolean
+  /** The project's remote config as this browser last heard it (spec §6; `services/remoteConfigMemory.ts`), read now. */
+  rememberedConfig: (projectId: string) => { features: RemoteFeatures } | undefined
 }
 
 /**

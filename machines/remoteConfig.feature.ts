@@ -23,7 +23,7 @@ export const remoteConfigManifest = defineFeature<typeof remoteConfigMachine>()(
   fetchedOnIntent: true,
   // The project's config, over the dapp's own feature options (spec §6).
   settingsFrom: (o: { projectId?: string; features?: Partial<Features>; basic?: boolean }, host) => ({
-    remoteConfig: { projectId: o.projectId ?? '', local: o.features ?? {}, basic: o.basic ?? false, origin: host.origin },
+    remoteConfig: { projectId: o.projectId ?? '', local: o.features ?? {}, basic: o.basic ?? false, origin: host.origin, remembered: host.rememberedConfig(o.projectId ?? '') },
   }),
   register: (settings: { remoteConfig?: RemoteConfigInput | undefined }) => remoteConfigFeature(settings.remoteConfig),
 })

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
-import type { RemoteFeatures } from '../services/schemas.ts'
+import type { RemoteFeatures } from '../services/features.schema.ts'
 import { ignoredConfigurationWarning, resolveFeatures, type Features } from '../services/features.ts'
 import type { FeatureReport, RootMoment } from './features.ts'
 import { reportAction } from './system.ts'
@@ -37,7 +37,17 @@ export type RemoteConfigContext = {
   ignored: string[]
 }
 
-export type RemoteConfigInput = { projectId: string; local?: Partial<Features>; basic?: boolean; origin?: string }
+export type RemoteConfigInput = {
+  projectId: string
+  local?: Partial<Features>
+  basic?: boolean
+  origin?: string
+  /**
+   * The project's config as this browser last heard it (`services/remoteConfigMemory.ts`), if kept: the features are
+   * resolved with it until the fresh answer (the root's first flags are too, so the first frame shows them).
+   */
+  remembered?: { features: RemoteFeatures } | undefined
+}
 /** The root's moments: the modal opening (`root.opened`) loads the config the first time. */
 export type RemoteConfigEvent = RootMoment
 
@@ -76,8 +86,11 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
 
 /**
  * The project's remote configuration (spec §6, §8) and the resolved feature set it decides: loaded once, on the first
- * opening of the modal (nothing is requested before). Local options apply until then and when nothing is fetched
- * (`context.features` covers every feature, the local-only send, receive, allWallets and pay too); basic mode
+ * opening of the modal (nothing is requested before). Until it answers, the features are the local options under the
+ * config this browser last heard for the project (`input.remembered`, kept by `rememberAnswer` at each answer: the first
+ * frame of a later page shows what the last answer decided, instead of the email field or the social buttons popping in
+ * or out under the visitor's finger a round trip after it); the local options alone when none was kept, and when nothing is
+ * fetched (`context.features` covers every feature, the local-only send, receive, allWallets and pay too); basic mode
  * turns remote features off; a remote config overrides local settings with a warning naming what was
  * ignored; analytics turns off when the config call fails. A missing project id, an origin not on the
  * allowlist, 429 and 5xx raise the spec's alerts (reported to the root as `feature.alert`: it shows each once, in
@@ -109,6 +122,12 @@ export const remoteConfigMachine = setup({
     applyFailure: assign(({ context }) => ({ features: resolveFeatures(context.local, 'failed', { basic: context.basic }).features, ignored: [] })),
     /** Tells the root (the parent) a report: the features, an alert (none: nothing). */
     report: reportAction<RemoteConfigContext, RemoteConfigEvent>(),
+    /**
+     * Keeps what the call answered for the next page's first frame (provided at assembly: the modal's storage,
+     * `services/remoteConfigMemory.ts`): a found config is remembered for the project; none (the call failed, or no
+     * directory) forgets it, so the next page starts from the local options as this one ended. Params: the answer's config.
+     */
+    rememberAnswer: (_, _config: RemoteConfigResult['config']) => {},
   },
 }).createMachine({
   id: 'remoteConfig',
@@ -119,7 +138,7 @@ export const remoteConfigMachine = setup({
       local,
       basic: input.basic ?? false,
       origin: input.origin ?? '',
-      features: resolveFeatures(local, undefined, { basic: input.basic ?? false }).features,
+      features: resolveFeatures(local, input.remembered, { basic: input.basic ?? false }).features,
       ignored: [],
     }
   },
@@ -141,6 +160,7 @@ export const remoteConfigMachine = setup({
             target: 'ready',
             actions: [
               { type: 'apply', params: ({ event }) => event.output },
+              { type: 'rememberAnswer', params: ({ event }) => event.output.config },
               { type: 'report', params: alertReport('RATE_LIMITED') },
             ],
           },
@@ -149,6 +169,7 @@ export const remoteConfigMachine = setup({
             target: 'ready',
             actions: [
               { type: 'apply', params: ({ event }) => event.output },
+              { type: 'rememberAnswer', params: ({ event }) => event.output.config },
               { type: 'report', params: alertReport('SERVER_ERROR') },
             ],
           },
@@ -157,12 +178,19 @@ export const remoteConfigMachine = setup({
             target: 'ready',
             actions: [
               { type: 'apply', params: ({ event }) => event.output },
+              { type: 'rememberAnswer', params: ({ event }) => event.output.config },
               { type: 'report', params: alertReport('UNVERIFIED_DOMAIN') },
             ],
           },
-          { target: 'ready', actions: { type: 'apply', params: ({ event }) => event.output } },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'apply', params: ({ event }) => event.output },
+              { type: 'rememberAnswer', params: ({ event }) => event.output.config },
+            ],
+          },
         ],
-        onError: { target: 'failed', actions: ['applyFailure', reportFeatures] },
+        onError: { target: 'failed', actions: ['applyFailure', { type: 'rememberAnswer', params: 'failed' }, reportFeatures] },
       },
     },
     ready: {

@@ -3,6 +3,7 @@ import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import type { RecentWallet } from '../services/storage.ts'
 import type { Features } from '../services/features.ts'
+import type { RemoteFeatures } from '../services/features.schema.ts'
 import type { connectionMachine, ConnectionEmitted, ConnectionStatus } from './connection.ts'
 import type { CommandEvent, FeatureRegistration, FeatureReport } from './features.ts'
 import type { modalMachine, ModalEmitted } from './modal.ts'
@@ -67,8 +68,12 @@ export type RootInput = {
    * meant for it wait); one with a `logic` (tests) is spawned at once.
    */
   features?: readonly FeatureRegistration[]
-  /** The local feature options and basic mode: the feature set until the remote config resolves it (spec §6). */
-  featureFlags?: { local?: Partial<Features> | undefined; basic?: boolean | undefined }
+  /**
+   * The local feature options, basic mode and the project's remote config as this browser last heard it (`remembered`,
+   * `services/remoteConfigMemory.ts`): the feature set until the remote config answers (spec §6), so that the opened
+   * modal's first frame already shows what the last answer decided.
+   */
+  featureFlags?: { local?: Partial<Features> | undefined; basic?: boolean | undefined; remembered?: { features: RemoteFeatures } | undefined }
   /** The stored connector id of the start namespace (spec §3: one key per namespace). */
   storedConnectorId?: string | undefined
   /** The stored connector ids of the other namespaces. */

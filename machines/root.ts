@@ -86,8 +86,8 @@ export const rootMachine = rootImplementations.createMachine({
   context: ({ input, spawn }) => {
     const { options } = input
     const basic = input.featureFlags?.basic ?? false
-    // The local options' feature set until the remote config resolves it (spec §6).
-    const flags = resolveFeatures(input.featureFlags?.local ?? {}, undefined, { basic }).features
+    // The local options' feature set, over them the remote config last heard (if kept), until the fresh answer (spec §6).
+    const flags = resolveFeatures(input.featureFlags?.local ?? {}, input.featureFlags?.remembered, { basic }).features
     return {
       options,
       storedConnectorId: input.storedConnectorId,

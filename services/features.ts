@@ -1,4 +1,4 @@
-import type { RemoteFeatures } from './schemas.ts'
+import type { RemoteFeatures } from './features.schema.ts'
 
 /**
  * The features a project can turn on or off remotely (spec §3 "Project feature flags", §6 "Feature access follows the

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { parseCaipAddress, parseCaipNetworkId } from '../kernel/caip.ts'
 import { httpProtocols, isImageUrl, parseConnectionUrl } from '../kernel/urls.ts'
+import { featuresSchema } from './features.schema.ts'
 
 /**
  * Valibot schemas mirroring the response schemas of `openapi/*.yaml`, used to validate what crosses the
@@ -104,19 +105,7 @@ export const walletSchema = v.object({
 })
 export type Wallet = v.InferOutput<typeof walletSchema>
 export const walletsPageSchema = v.object({ data: v.array(walletSchema), count: countSchema })
-export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'] as const
-export const featuresSchema = v.object({
-  analytics: v.optional(v.boolean()),
-  email: v.optional(v.boolean()),
-  socials: v.optional(v.union([v.literal(false), v.array(v.picklist(socialProviders))])),
-  swaps: v.optional(v.boolean()),
-  onramp: v.optional(v.boolean()),
-  activity: v.optional(v.boolean()),
-  reownBranding: v.optional(v.boolean()),
-  multiWallet: v.optional(v.boolean()),
-  pay: v.optional(v.boolean()),
-})
-export type RemoteFeatures = v.InferOutput<typeof featuresSchema>
+// The project config's features (`featuresSchema`) are a module of their own: the page's first JS reads the remembered config with it.
 export const projectConfigSchema = v.object({ features: featuresSchema })
 export const allowedOriginsSchema = v.object({ allowedOrigins: v.array(v.string()) })
 export const analyticsConfigSchema = v.object({ isAnalyticsEnabled: v.boolean() })

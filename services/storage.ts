@@ -32,6 +32,8 @@ export const storageKeys = {
   smartAccountEnabledNetworks: 'smart_account_enabled_networks',
   /** The payment under way (an exchange session, a sent transfer): a reload picks it up again (spec §1 Pay). */
   pendingPayment: 'pending_payment',
+  /** The project's remote config as last answered, per project id: the next page's first frame starts from it (spec §6). */
+  remoteConfig: 'remote_config',
   connectedConnectorId: (namespace: string) => `${namespace}:connected_connector_id`,
 } as const
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { arbitrum, defineEvmNetwork, mainnet, solana } from '../adapters/networks.ts'
 import { createSiwx } from '../services/siwxSessions.ts'
 import { createMemoryStorage, createStorage } from '../services/storage.ts'
+import { rememberConfig } from '../services/remoteConfigMemory.ts'
 import { createModal, type ModalOptions, type ModalState } from './createModal.ts'
 import { forgetCoreForTests } from './coreModule.ts'
 import { enShell } from './locales/en.shell.ts'
@@ -46,6 +47,14 @@ describe('the facade before the core', () => {
     ],
     ['Solana first', () => base({ networks: [solana, mainnet] })],
     ['features and basic mode', () => base({ features: { send: false, swaps: true, legalCheckbox: true }, basic: true })],
+    [
+      "the project's remote config as last heard",
+      () => {
+        const storage = createMemoryStorage()
+        rememberConfig(createStorage({ storage }), 'p', { features: { email: false, socials: ['github'], swaps: false } })
+        return base({ storage, features: { email: true } })
+      },
+    ],
     ['siwx required', () => base({ siwx: { ...createSiwx({ url: 'https://siwx.example' }), required: true } })],
   ]
   test.each(cases)('behavior: getState, getProvider and getSiwxSession answer what the core answers at start (%s)', async (_name, make) => {
@@ -69,6 +78,17 @@ describe('the facade before the core', () => {
     expect(before).toEqual(after)
     // The same JSON too: listeners compare the facade's state with the core's by it at arrival.
     expect(JSON.stringify(before.state)).toBe(JSON.stringify(after.state))
+    modal.destroy()
+  })
+
+  test("behavior: the project's remote config as last heard decides the features before the core and at its start (spec §6), another project's does not", async () => {
+    const storage = createMemoryStorage()
+    rememberConfig(createStorage({ storage }), 'p', { features: { email: false, socials: ['github'] } })
+    rememberConfig(createStorage({ storage }), 'other', { features: { swaps: false } })
+    const modal = createModal(base({ storage, features: { email: true } }))
+    expect(modal.getState().features).toMatchObject({ email: false, socials: ['github'], swaps: true })
+    await modal.ready()
+    expect(modal.getState().features).toMatchObject({ email: false, socials: ['github'], swaps: true })
     modal.destroy()
   })
 

@@ -14,6 +14,7 @@ import {
   expectedBalance,
   grouped,
   liveState,
+  openCleanDemo,
   openConnectDialog,
   rejectWalletRequest,
   setAnvilBalance,
@@ -110,6 +111,48 @@ test("the directory's wallets arrive into room kept for them: 'New to wallets?',
   const offsets = await below.stop()
   expect(Object.keys(offsets).sort()).toEqual(['All Wallets', 'Email', 'New to wallets?'])
   for (const [name, tops] of Object.entries(offsets)) expect(tops, name).toHaveLength(1)
+})
+
+/** This spec's project on the reference server (its remote config is the server's default: the email field and the social buttons on). */
+const PROJECT = 'latchkey-e2e-connect-popin'
+/** Local options with the email field and the social buttons off: the project's config turns them on (spec §6). */
+const POPIN_PATH = `/?features=email:off,socials:off&project=${PROJECT}`
+const isConfigAnswer = (response: { url(): string }) => response.url().includes('/appkit/v1/config')
+const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+
+test("a later page paints Connect with the project's remote config as last heard: the email field and social buttons it turns on are there from the first frame, and nothing below moves", async ({ page }) => {
+  await openCleanDemo(page, POPIN_PATH)
+  // A first visit: nothing kept, so the first frame follows the local options (no email field); the answer, which comes
+  // after that frame, adds the email field and the social buttons above 'New to wallets?'.
+  let below = await watchBelowTheList(page)
+  let answered = page.waitForResponse(isConfigAnswer)
+  let connect = await openConnectDialog(page)
+  await answered
+  await expect(connect.getByPlaceholder('Email')).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await twoFrames(page)
+  const firstVisit = await below.stop()
+  expect(firstVisit['New to wallets?']!.length).toBeGreaterThan(1)
+  test.info().annotations.push({ type: 'first visit', description: `'New to wallets?' at ${firstVisit['New to wallets?']!.join(' → ')} px` })
+  // The answer is kept for this project, read back through its schema by the next page.
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('@latchkey/remote_config') ?? '{}'))
+  expect(kept[PROJECT]?.features).toMatchObject({ email: true, socials: expect.arrayContaining(['google']) })
+
+  // The next page: the remembered answer paints the first frame; the fresh one agrees and moves nothing.
+  await page.reload()
+  await expect(connectButton(page)).toBeVisible()
+  below = await watchBelowTheList(page)
+  answered = page.waitForResponse(isConfigAnswer)
+  connect = await openConnectDialog(page)
+  await answered
+  await expect(connect.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
+  await expect(connect.getByTestId('row-placeholder')).toHaveCount(0)
+  await twoFrames(page)
+  const later = await below.stop()
+  expect(Object.keys(later).sort()).toEqual(['All Wallets', 'Email', 'New to wallets?'])
+  for (const [name, tops] of Object.entries(later)) expect(tops, name).toHaveLength(1)
+  // Where the settled first visit ended.
+  expect(later['New to wallets?']).toEqual([firstVisit['New to wallets?']!.at(-1)])
 })
 
 test('connecting the dev wallet shows the address and the real balance of account 0 on chain 31337', async ({ demo: page }) => {

@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate'
 import { remoteConfigMachine, type RemoteConfigResult } from '../../machines/remoteConfig.ts'
+import { forgetConfig, rememberConfig } from '../../services/remoteConfigMemory.ts'
 import type { FeatureHost } from './host.ts'
 
 /**
  * The remote-config machine (spec §6 project config, §5 allowed origins) on this instance's directory; without a
- * directory every origin is allowed and the local options stand.
+ * directory every origin is allowed and the local options stand. Each answer is kept in this instance's storage for the
+ * next page's first frame (`services/remoteConfigMemory.ts`): a found config remembered, none forgotten.
  */
 export function assemble(host: FeatureHost) {
   return remoteConfigMachine.provide({
@@ -20,6 +22,12 @@ export function assemble(host: FeatureHost) {
         ])
         return { config, origins }
       }),
+    },
+    actions: {
+      rememberAnswer: ({ context }, config) => {
+        if (config === undefined || config === 'failed') forgetConfig(host.storage, context.projectId)
+        else rememberConfig(host.storage, context.projectId, config)
+      },
     },
   })
 }

@@ -17,6 +17,7 @@ import type { connectionMachine } from '../../machines/connection.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
 import type { AccountType, ModalStorage } from '../../services/storage.ts'
+import { rememberedConfig } from '../../services/remoteConfigMemory.ts'
 import type { FeatureHostFacts } from '../../machines/features.ts'
 import { manifests } from '../../machines/manifests.ts'
 import { featureAssemblies, loadsWithOf, type FeatureHost, type FeatureMachineId, type FeaturePublicFace, type FeatureSettings } from '../assemble/index.ts'
@@ -203,6 +204,7 @@ export function featureSettings(options: ModalOptions, storage: ModalStorage, wa
         ]),
       ),
     hasStored: (key) => storage.read(key, v.unknown()) !== undefined,
+    rememberedConfig: (projectId) => rememberedConfig(storage, projectId),
   }
   const resolved = withDefaults(options)
   const settings: Record<string, unknown> = { ...host }

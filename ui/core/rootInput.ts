@@ -1,12 +1,13 @@
 /**
  * The root actor's input of one modal instance: its options (namespaces, networks, the switches of spec §3 and §9),
  * what storage holds to restore (spec §4 "Connection persistence": the connected connector per namespace, the active
- * network, the recent wallets), the local feature flags and the features' registrations.
+ * network, the recent wallets), the local feature flags with the remote config last heard, and the features' registrations.
  */
 import type { ChainNamespace } from '../../adapters/networks.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import type { FeatureRegistration, RootInput } from '../../machines/root.ts'
 import type { ModalStorage } from '../../services/storage.ts'
+import { rememberedConfig } from '../../services/remoteConfigMemory.ts'
 import { startNetwork } from '../createModal.defaults.ts'
 import type { ValidateOptionsReturnType } from '../options.ts'
 import type { ModalOptions } from '../types.ts'
@@ -68,7 +69,7 @@ export function rootInput({ options, validated, storage, namespaces, walletConne
     ),
     storedActiveNetworkId: storedNetworkId ?? defaultNetwork.caipNetworkId,
     recentWallets: storage.getRecentWallets(),
-    featureFlags: { local: options.features ?? {}, basic: options.basic ?? false },
+    featureFlags: { local: options.features ?? {}, basic: options.basic ?? false, remembered: rememberedConfig(storage, options.projectId) },
     features,
   }
 }
