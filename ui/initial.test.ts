@@ -41,12 +41,13 @@ describe("the page's initial JS", () => {
     expect(initial).not.toContain('adapters/walletconnect.client.ts')
   })
 
-  test("behavior: the views' icons (ui/components/glyphs.tsx) are not in the modal's shell; its own icons are", () => {
-    // The page's account and network buttons draw a network's image with WalletIcon's fallback (and so glyphs.tsx): a
-    // page with only the connect button leaves them out (tree-shaken), the shell never needs them.
+  test("behavior: the views' icons (ui/components/glyphs.tsx, glyphs.connect.tsx) are not in the modal's shell; its own icons are", () => {
+    // The page's account and network buttons draw a network's image with WalletIcon's fallback (and so
+    // glyphs.connect.tsx): a page with only the connect button leaves them out (tree-shaken), the shell never needs them.
     const shell = new Set([...staticClosure('ui/index.ts'), ...staticClosure('ui/Modal.tsx')])
     expect(shell).toContain('ui/components/icons.tsx')
     expect(shell).not.toContain('ui/components/glyphs.tsx')
+    expect(shell).not.toContain('ui/components/glyphs.connect.tsx')
   })
 
   test('behavior: no view module is in the initial JS', () => {

@@ -79,8 +79,6 @@ export const connectViewCss = `
 .lk-social-status > span:not(.lk-spinner) { flex: 1; min-width: 0; }
 .lk-social-button { color: var(--lk-foreground); }
 a.lk-primary { display: block; text-align: center; text-decoration: none; }
-/* A picker button (a token, a provider): the chevron says it opens a list. */
-.lk-chevron { flex: none; margin-inline-start: auto; color: var(--lk-muted); }
 /* A spinner inside a line of text (ProfileWallets' loading, the email update's wait, a name being registered): inline
    it had no size (an empty inline box ignores width and height); the line centres it beside its words. */
 .lk-spinner { display: inline-block; flex: none; vertical-align: middle; }

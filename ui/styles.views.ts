@@ -8,6 +8,8 @@
  * @example <ShadowStyle css={loadedViewCss()} rank={viewStyleRank} /> // ui/shadowStyles.tsx
  */
 export const viewCss = `
+/* A picker button (a token, a provider): the chevron says it opens a list. */
+.lk-chevron { flex: none; margin-inline-start: auto; color: var(--lk-muted); }
 .lk-fiat { margin-inline-start: auto; flex-shrink: 0; color: var(--lk-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .lk-form { gap: 12px; width: 100%; }
 .lk-field { display: flex; flex-direction: column; gap: 4px; width: 100%; text-align: start; }

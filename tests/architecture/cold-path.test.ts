@@ -47,6 +47,11 @@ test("behavior: the cold path holds Connect and its ways of connecting, no other
   expect(cold.modules.has('ui/copy.ts')).toBe(false)
 })
 
+test("behavior: the cold path holds Connect's glyphs only (glyphs.connect.tsx): the other views' icons (glyphs.tsx) come with their chunks", () => {
+  expect(cold.modules.has('ui/components/glyphs.connect.tsx')).toBe(true)
+  expect(cold.modules.has('ui/components/glyphs.tsx')).toBe(false)
+})
+
 test('behavior: the walk follows what the bundler follows: value imports and eager globs, not types or import()', () => {
   // Connect's ways of connecting come through slots.connect.ts's eager glob; the WalletConnect client only through import().
   expect(cold.modules.has('ui/entries/connect/catalogue.tsx')).toBe(true)

@@ -2,7 +2,7 @@ import type { CaipNetwork } from '../../adapters/networks.ts'
 import { defaultSdkType, defaultSdkVersion } from '../../services/api.ts'
 import { useModalInstance } from '../context.ts'
 import { NamespaceGlyph } from './icons.tsx'
-import { TokenGlyph } from './glyphs.tsx'
+import { TokenGlyph } from './glyphs.connect.tsx'
 import { FallbackImage } from './WalletIcon.tsx'
 
 /** What an asset image URL needs from the options: the directory's base URL and the common query (spec §7). */

@@ -1,7 +1,7 @@
 import { useContext, useState, type ReactNode } from 'react'
 import { AheadContext } from '../context.ts'
 import { isImageUrl } from '../../kernel/urls.ts'
-import { TokenGlyph, WalletConnectGlyph, WalletGlyph } from './glyphs.tsx'
+import { TokenGlyph, WalletConnectGlyph, WalletGlyph } from './glyphs.connect.tsx'
 
 /**
  * Only data:image URIs (EIP-6963) and http(s) URLs of the connection layer's URL policy (no credentials, whitespace

@@ -6,7 +6,7 @@ import { mainnet, solana, bitcoin, type CaipNetwork } from '../../adapters/netwo
 import { networkImageUrl } from './NetworkIcon.tsx'
 import { QrCode, qrLayout } from './QrCode.tsx'
 import { WalletIcon } from './WalletIcon.tsx'
-import { SocialGlyph } from './glyphs.tsx'
+import { SocialGlyph } from './glyphs.connect.tsx'
 
 afterEach(cleanup)
 

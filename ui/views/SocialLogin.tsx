@@ -5,7 +5,7 @@ import { socialPopupSize, type SocialProvider } from '../../machines/socialLogin
 import { useConnectCopy } from '../copy.connect.ts'
 import { useModalInstance } from '../context.ts'
 import { useDeliver, useFeatureActor, useFeatures } from '../hooks.ts'
-import { SocialGlyph } from '../components/glyphs.tsx'
+import { SocialGlyph } from '../components/glyphs.connect.tsx'
 
 const notLoaded = connectSocialLogin(undefined)
 const same = (a: SocialLoginView, b: SocialLoginView) => JSON.stringify(a) === JSON.stringify(b)

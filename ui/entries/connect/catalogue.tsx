@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, type ComponentType } from 'react'
 import type { Connector } from '../../../adapters/types.ts'
 import { CatalogueRow } from '../../components/CatalogueRow.tsx'
-import { GridIcon } from '../../components/glyphs.tsx'
+import { GridIcon } from '../../components/glyphs.connect.tsx'
 import { RowPlaceholder } from '../../components/RowPlaceholder.tsx'
 import { RowTag } from '../../components/RowTag.tsx'
 import { WalletIcon } from '../../components/WalletIcon.tsx'
