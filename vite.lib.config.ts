@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { catalogueGroup } from './dev/catalogueGroup.ts'
+import { coreAdaptersGroup } from './dev/coreAdaptersGroup.ts'
 import { firstOpenGroup } from './dev/firstOpenGroup.ts'
 
 /**
@@ -84,9 +85,10 @@ export default defineConfig({
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         // The first opening's modules in one chunk (dev/firstOpenGroup.ts): only the modules the group's test names,
-        // not their dependencies (those an entry reaches stay in the entry's chunks). The catalogue's group keeps each
-        // locale one chunk (dev/catalogueGroup.ts).
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }, catalogueGroup] },
+        // not their dependencies (those an entry reaches stay in the entry's chunks); the core's adapters, which entries
+        // reach, in one chunk beside it (dev/coreAdaptersGroup.ts). The catalogue's group keeps each locale one chunk
+        // (dev/catalogueGroup.ts).
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }, coreAdaptersGroup, catalogueGroup] },
         // The React entry is a client module for React Server Components (Next.js App Router): its first statement.
         banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : chunk.isEntry && chunk.name === 'testing-bin' ? '#!/usr/bin/env node' : ''),
       },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, transformWithOxc } from 'vite'
 import type { Plugin } from 'vite'
+import { coreAdaptersGroup } from '../../dev/coreAdaptersGroup.ts'
 import { firstOpenGroup } from '../../dev/firstOpenGroup.ts'
 import { libEntries } from '../../vite.lib.config.ts'
 
@@ -87,7 +88,7 @@ export default defineConfig({
         if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('statically imported by ui/firstOpen.ts')) return
         handler(level, log)
       },
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }] } },
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }, coreAdaptersGroup] } },
     },
   },
 })
