@@ -40,7 +40,8 @@ test("behavior: of the features' machines, the cold path holds only those of Con
 test("behavior: the cold path holds Connect and its ways of connecting, no other view, no service client, no node client, no other language, of English only Connect's and the shell's words", () => {
   expect(under('ui/views/')).toEqual(['ui/views/Connect.tsx', 'ui/views/EmailLogin.tsx', 'ui/views/SocialLogin.tsx'])
   // Storage, the feature flags and the other tabs' events; the API clients (directory, blockchain, analytics, exchange) load with their first call.
-  expect(under('services/')).toEqual(['services/features.ts', 'services/storage.ts', 'services/tabSync.ts'])
+  // The remote config remembered from an earlier page (and its schema) paints the first frame with the project's flags.
+  expect(under('services/')).toEqual(['services/features.schema.ts', 'services/features.ts', 'services/remoteConfigMemory.ts', 'services/storage.ts', 'services/tabSync.ts'])
   expect(cold.modules.has('adapters/rpc.ts')).toBe(false)
   // The rest of English (en.ts: the other views' words, pay's) comes with the next views' chunks, after the first paint.
   expect(under('ui/locales/')).toEqual(['ui/locales/en.connect.ts', 'ui/locales/en.shell.ts'])
