@@ -221,19 +221,24 @@ export function rejectWalletRequest(page: Page, question?: string | RegExp): Pro
 /**
  * Opens the demo with clean storage: the dev wallet's authorisation ('latchkey-dev-wallet') and the
  * modal's keys ('@latchkey/…'). A test's page starts in a browser context of its own with empty storage, so its first
- * load is clean as it is; a page that has shown something already (a second call in one test) has its storage cleared
- * and is loaded again. Later reloads in the test keep storage (the reload-restores test relies on it). `path` may
- * carry the demo's query parameters (`/?featured=id1,id2`, `/?exclude=id`).
+ * load is clean as it is; a page that has shown something already (a second call in one test) is loaded again with
+ * its top frame's storage (local and session) emptied before the page's first script, in one load (a script added for
+ * that navigation only, as the connected start seeds its storage). Later reloads in the test keep storage (the
+ * reload-restores test relies on it). `path` may carry the demo's query parameters (`/?featured=id1,id2`, `/?exclude=id`).
  */
 export async function openCleanDemo(page: Page, path = '/'): Promise<void> {
-  const fresh = page.url() === 'about:blank'
-  await page.goto(path)
-  if (!fresh) {
-    await page.evaluate(() => {
+  if (page.url() === 'about:blank') await page.goto(path)
+  else {
+    const clearing = await page.addInitScript(() => {
+      if (window !== window.top) return
       localStorage.clear()
       sessionStorage.clear()
     })
-    await page.reload()
+    try {
+      await page.goto(path)
+    } finally {
+      await clearing.dispose()
+    }
   }
   await expect(connectButton(page)).toBeVisible()
   await expect(liveState(page).status).toHaveText('disconnected')
