@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test'
 import { accountButton, connectButton, connectDevWallet, dialog, expect, expectNoAxeViolations, liveState, test } from './fixtures.ts'
 import { openCleanDemo } from './fixtures.ts'
 
+/** Screenshots for a person to look at (not compared) go to SHOTS_DIR when it is set; none otherwise. */
+const shots = process.env.SHOTS_DIR
+
 const panel = (page: Page) => page.locator('latchkey-inspector').getByRole('region', { name: 'latchkey inspector' })
 const tab = (page: Page, name: string) => panel(page).getByRole('tab', { name })
 
@@ -133,7 +136,7 @@ test("the drawings read: the root's chart opens at a readable scale and pans and
   await expectNoAxeViolations(page, "the inspector's root chart")
 })
 
-test('the panel is drawn as the modal is (its theme mode, then setThemeMode), and on a phone its bar is one row whose tabs scroll', async ({ page }, testInfo) => {
+test('the panel is drawn as the modal is (its theme mode, then setThemeMode), and on a phone its bar is one row whose tabs scroll', async ({ page }) => {
   const background = () => panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)
   await openCleanDemo(page, '/?latchkey-inspect&theme=dark')
   await expect(panel(page)).toHaveAttribute('data-theme', 'dark')
@@ -147,7 +150,7 @@ test('the panel is drawn as the modal is (its theme mode, then setThemeMode), an
       .getByTestId('chart')
       .evaluate((el) => getComputedStyle(el).backgroundColor),
   ).toBe('rgb(22, 24, 29)')
-  await page.screenshot({ path: testInfo.outputPath('inspector-dark-desktop.png') })
+  if (shots) await page.screenshot({ path: `${shots}/inspector-dark-desktop.png` })
 
   await page.evaluate(() => (window as unknown as { latchkey: { setThemeMode(mode: 'light' | 'dark'): void } }).latchkey.setThemeMode('light'))
   await expect(panel(page)).toHaveAttribute('data-theme', 'light')
@@ -157,7 +160,7 @@ test('the panel is drawn as the modal is (its theme mode, then setThemeMode), an
       .getByTestId('chart')
       .evaluate((el) => getComputedStyle(el).backgroundColor),
   ).toBe('rgb(255, 255, 255)')
-  await page.screenshot({ path: testInfo.outputPath('inspector-light-desktop.png') })
+  if (shots) await page.screenshot({ path: `${shots}/inspector-light-desktop.png` })
 
   // A 390 px phone: the title, the tabs and the three buttons share one row.
   await page.setViewportSize({ width: 390, height: 844 })
@@ -185,13 +188,13 @@ test('the panel is drawn as the modal is (its theme mode, then setThemeMode), an
   await page.keyboard.press('Home')
   await expect(tab(page, 'Actors')).toHaveAttribute('aria-selected', 'true')
   expect(await list.evaluate((el) => el.scrollLeft)).toBe(0)
-  await page.screenshot({ path: testInfo.outputPath('inspector-light-phone.png') })
+  if (shots) await page.screenshot({ path: `${shots}/inspector-light-phone.png` })
   await expectNoAxeViolations(page, 'the inspector on a phone, light')
   await page.evaluate(() => (window as unknown as { latchkey: { setThemeMode(mode: 'light' | 'dark'): void } }).latchkey.setThemeMode('dark'))
   await expect(panel(page)).toHaveAttribute('data-theme', 'dark')
   await tab(page, 'Chart').click()
   await expect(panel(page).getByTestId('chart')).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('inspector-dark-phone.png') })
+  if (shots) await page.screenshot({ path: `${shots}/inspector-dark-phone.png` })
   await expectNoAxeViolations(page, 'the inspector on a phone, dark')
 })
 
