@@ -579,35 +579,57 @@ async function callsViews(page: Page, theme: Theme, device: Device): Promise<voi
   await shoot(page, 'Batched Calls', 'calls-partial', theme, device)
 }
 
+/** The short desktop windows, each with whether its views are shot dark too (1366×768: light only). */
+const SHORT_WINDOWS = [
+  ['1280x720', { width: 1280, height: 720 }, true],
+  ['1366x768', { width: 1366, height: 768 }, false],
+] as const
+
 /**
- * A short desktop window (1280×720, 1366×768): the dialog is as high as its view up to the window, the view scrolls
- * inside it past that, and the primary actions stay in sight: Connect's wallets and its footer, Account's Disconnect.
+ * Short desktop windows (1280×720, then 1366×768), on one page: the dialog is as high as its view up to the window,
+ * the view scrolls inside it past that, and the primary actions stay in sight: Connect's wallets and its footer,
+ * Account's Disconnect. The window is set before each opening of the modal (the dialog opens in it) and the modal is
+ * closed between the two; the page is loaded once disconnected and once connected, not once per window.
  */
-async function shortWindowViews(page: Page, theme: Theme, size: string): Promise<void> {
-  await openDemo(page, theme)
-  await connectButton(page).click()
-  const connect = dialog(page, 'Connect Wallet')
-  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
-  await expectWhollyShown(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }), 'Connect: the dev wallet')
-  await expectWhollyShown(connect.getByTestId('branding-footer'), 'Connect: the footer')
-  await expectWhollyShown(connect.getByRole('button', { name: 'Close' }), 'Connect: Close')
-  await shoot(page, 'Connect Wallet', `connect-${size}`, theme, 'desktop', () => [], false)
+async function shortWindowViews(page: Page): Promise<void> {
+  await openDemo(page, 'light')
+  for (const [size, viewport, dark] of SHORT_WINDOWS) {
+    await page.setViewportSize(viewport)
+    if (dark) darkToo.add(page)
+    else darkToo.delete(page)
+    await connectButton(page).click()
+    const connect = dialog(page, 'Connect Wallet')
+    await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+    await expectWhollyShown(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }), `Connect (${size}): the dev wallet`)
+    await expectWhollyShown(connect.getByTestId('branding-footer'), `Connect (${size}): the footer`)
+    await expectWhollyShown(connect.getByRole('button', { name: 'Close' }), `Connect (${size}): Close`)
+    await shoot(page, 'Connect Wallet', `connect-${size}`, 'light', 'desktop', () => [], false)
+    await connect.getByRole('button', { name: 'Close' }).click()
+    await expect(anyDialog(page)).toHaveCount(0)
+  }
 
   await setAnvilBalance(ACCOUNT_0, '10000')
-  await openConnected(page, { path: `/?theme=${theme}` })
-  await accountButton(page).address.click()
-  const account = dialog(page, 'Account')
-  await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
-  await expectWhollyShown(account.getByRole('button', { name: 'Disconnect', exact: true }), 'Account: Disconnect')
-  await expectWhollyShown(account.getByRole('button', { name: 'Send', exact: true }), 'Account: Send')
-  await expectWhollyShown(account.getByTestId('branding-footer'), 'Account: the footer')
-  // The dialog is no higher than its content: no empty band above Disconnect.
-  const gap = await account.getByRole('button', { name: 'Disconnect', exact: true }).evaluate((el) => {
-    const panel = (el.getRootNode() as ShadowRoot).querySelector('[role="tabpanel"]')!
-    return el.getBoundingClientRect().top - panel.getBoundingClientRect().bottom
-  })
-  expect(gap, 'Disconnect sits right under the tab panel').toBeLessThanOrEqual(16)
-  await shoot(page, 'Account', `account-${size}`, theme, 'desktop', (view) => [...amounts(view), view.locator('[role="tabpanel"]')])
+  await openConnected(page, { path: '/?theme=light' })
+  for (const [size, viewport, dark] of SHORT_WINDOWS) {
+    await page.setViewportSize(viewport)
+    if (dark) darkToo.add(page)
+    else darkToo.delete(page)
+    await accountButton(page).address.click()
+    const account = dialog(page, 'Account')
+    await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
+    await expectWhollyShown(account.getByRole('button', { name: 'Disconnect', exact: true }), `Account (${size}): Disconnect`)
+    await expectWhollyShown(account.getByRole('button', { name: 'Send', exact: true }), `Account (${size}): Send`)
+    await expectWhollyShown(account.getByTestId('branding-footer'), `Account (${size}): the footer`)
+    // The dialog is no higher than its content: no empty band above Disconnect.
+    const gap = await account.getByRole('button', { name: 'Disconnect', exact: true }).evaluate((el) => {
+      const panel = (el.getRootNode() as ShadowRoot).querySelector('[role="tabpanel"]')!
+      return el.getBoundingClientRect().top - panel.getBoundingClientRect().bottom
+    })
+    expect(gap, `Disconnect sits right under the tab panel (${size})`).toBeLessThanOrEqual(16)
+    await shoot(page, 'Account', `account-${size}`, 'light', 'desktop', (view) => [...amounts(view), view.locator('[role="tabpanel"]')])
+    await account.getByRole('button', { name: 'Close' }).click()
+    await expect(anyDialog(page)).toHaveCount(0)
+  }
 }
 
 /**
@@ -661,19 +683,13 @@ async function localeViews(page: Page, theme: Theme, device: Device): Promise<vo
   }
 }
 
-// Light and dark in one walk ({@link darkToo}), except 1366×768 (light only).
-for (const [size, viewport, dark] of [
-  ['1280x720', { width: 1280, height: 720 }, true],
-  ['1366x768', { width: 1366, height: 768 }, false],
-] as const) {
-  test.describe(`desktop ${size}`, () => {
-    test.use({ viewport })
-    test(`Connect and Account keep their actions in sight in a short window (light${dark ? ' and dark' : ''}, ${size})`, async ({ page }) => {
-      if (dark) darkToo.add(page)
-      await shortWindowViews(page, 'light', size)
-    })
+// Light and dark in one walk ({@link darkToo}), except 1366×768 (light only); both windows on one page.
+test.describe('short desktop windows', () => {
+  test.use({ viewport: SHORT_WINDOWS[0][1] })
+  test('Connect and Account keep their actions in sight in a short window (light and dark 1280x720, light 1366x768)', async ({ page }) => {
+    await shortWindowViews(page)
   })
-}
+})
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
