@@ -12,6 +12,24 @@ import { storageKeys, type ModalStorage } from './storage.ts'
  * every first open of a page. A page that remembers the last answer paints Connect with it from the first frame; the
  * fresh answer still decides (it overrides the remembered one, spec §6), and only a project whose config changed since
  * shows a change, once.
+ *
+ * A first visit (nothing kept) paints the local options, as spec §6 has it until a config is fetched, and an answer that
+ * differs changes the view once. Measured in the demo (local options with the email field and the social buttons off,
+ * the project's config turning them on; tests/e2e/connect.spec.ts): 'New to wallets?' went from 467 to 641 px after the
+ * first frame on that first visit, and stayed at 641 px from the first frame on the next page. On a phone the sheet grows
+ * upward from the bottom edge, so there every wallet row moved (174 px up, 385 → 211 px from the top of the viewport).
+ * The alternatives were
+ * weighed against that once-per-browser-and-project move:
+ * - keeping room for what the config may add: its height is the answer's (the email field and its divider 76 px; the
+ *   social buttons one to two rows, about 100 px; 174 px together in the demo), and the config may as well remove what
+ *   the local options show; every first open of a dapp whose project keeps them off would show an empty gap of a guessed
+ *   height, for a change most visitors never see;
+ * - waiting for the answer before painting Connect: a round trip more on the tap (150 ms at the phone profile's latency),
+ *   which is what the opening's first frame is kept free of;
+ * - animating the insertion (spec §2's 150 ms height animation): the rows below still move, more slowly, and a visitor
+ *   who prefers reduced motion sees the same jump.
+ * A project config that differs from the local options is a misconfiguration the debug alert 'Local configuration
+ * ignored' (spec §8) names to the developer where the dapp set the option.
  */
 
 /** How many projects' answers are kept, the most recently heard last: a site has one project id, a few pages more. */
