@@ -6,7 +6,7 @@ export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'd
 /**
  * The features of the directory's project config (`/appkit/v1/config` → `features`, spec §6, §7), each optional: the
  * answer is checked with it at the boundary, and so is the answer the modal remembers in storage
- * (`services/remoteConfigMemory.ts`). A module of its own so that the page's first JS, which reads the remembered answer,
+ * (`services/remoteConfigMemory.ts`). A module of its own so that the core's start, which reads the remembered answer,
  * carries this schema and not every API schema of `schemas.ts`.
  */
 export const featuresSchema = v.object({

@@ -105,7 +105,7 @@ export const walletSchema = v.object({
 })
 export type Wallet = v.InferOutput<typeof walletSchema>
 export const walletsPageSchema = v.object({ data: v.array(walletSchema), count: countSchema })
-// The project config's features (`featuresSchema`) are a module of their own: the page's first JS reads the remembered config with it.
+// The project config's features (`featuresSchema`) are a module of their own: the core's start reads the remembered config with it.
 export const projectConfigSchema = v.object({ features: featuresSchema })
 export const allowedOriginsSchema = v.object({ allowedOrigins: v.array(v.string()) })
 export const analyticsConfigSchema = v.object({ isAnalyticsEnabled: v.boolean() })

@@ -5,7 +5,6 @@
  */
 import type { CaipNetwork } from '../adapters/networks.ts'
 import { resolveFeatures } from '../services/features.ts'
-import type { RemoteFeatures } from '../services/features.schema.ts'
 import { defaultSwapProvider } from '../kernel/swap.ts'
 import type { ModalOptions, ModalState } from './types.ts'
 
@@ -29,10 +28,10 @@ export function startNetwork(networks: readonly CaipNetwork[], storedId: string 
 /**
  * The public state of a modal whose core is not in yet: closed on Connect, disconnected, on the network the network
  * machine starts on (the stored one if configured, else the default one, else the first), the features the options
- * resolve to with the remote config last heard (`remembered`, as the root starts: spec §6), sign-in idle when `siwx` is set.
+ * resolve to (no remote config yet), sign-in idle when `siwx` is set.
  * @example defaultState({ projectId: 'p', networks: [mainnet] }, mainnet, undefined).network // mainnet
  */
-export function defaultState(options: ModalOptions, defaultNetwork: CaipNetwork, storedNetworkId: string | undefined, remembered?: { features: RemoteFeatures }): ModalState {
+export function defaultState(options: ModalOptions, defaultNetwork: CaipNetwork, storedNetworkId: string | undefined): ModalState {
   const networks = options.networks
   // As the network machine starts: the stored id (else the default network's) if configured, else the first network.
   const wanted = storedNetworkId ?? defaultNetwork.caipNetworkId
@@ -61,7 +60,7 @@ export function defaultState(options: ModalOptions, defaultNetwork: CaipNetwork,
     network,
     isUnsupportedChain: false,
     siwx: options.siwx ? idleSiwx(options.siwx.required ?? false) : undefined,
-    features: resolveFeatures(options.features ?? {}, remembered, { basic: options.basic ?? false }).features,
+    features: resolveFeatures(options.features ?? {}, undefined, { basic: options.basic ?? false }).features,
     swapProvider: options.swapProvider ?? defaultSwapProvider,
   }
 }

@@ -47,14 +47,6 @@ describe('the facade before the core', () => {
     ],
     ['Solana first', () => base({ networks: [solana, mainnet] })],
     ['features and basic mode', () => base({ features: { send: false, swaps: true, legalCheckbox: true }, basic: true })],
-    [
-      "the project's remote config as last heard",
-      () => {
-        const storage = createMemoryStorage()
-        rememberConfig(createStorage({ storage }), 'p', { features: { email: false, socials: ['github'], swaps: false } })
-        return base({ storage, features: { email: true } })
-      },
-    ],
     ['siwx required', () => base({ siwx: { ...createSiwx({ url: 'https://siwx.example' }), required: true } })],
   ]
   test.each(cases)('behavior: getState, getProvider and getSiwxSession answer what the core answers at start (%s)', async (_name, make) => {
@@ -81,12 +73,13 @@ describe('the facade before the core', () => {
     modal.destroy()
   })
 
-  test("behavior: the project's remote config as last heard decides the features before the core and at its start (spec §6), another project's does not", async () => {
+  test("behavior: the project's remote config as last heard decides the features from the core's start (spec §6), another project's does not; before the core, the local options", async () => {
     const storage = createMemoryStorage()
     rememberConfig(createStorage({ storage }), 'p', { features: { email: false, socials: ['github'] } })
     rememberConfig(createStorage({ storage }), 'other', { features: { swaps: false } })
     const modal = createModal(base({ storage, features: { email: true } }))
-    expect(modal.getState().features).toMatchObject({ email: false, socials: ['github'], swaps: true })
+    // The facade reads no remembered config: its schema stays out of the page's first JS (nothing is painted before the core).
+    expect(modal.getState().features).toMatchObject({ email: true, swaps: true })
     await modal.ready()
     expect(modal.getState().features).toMatchObject({ email: false, socials: ['github'], swaps: true })
     modal.destroy()

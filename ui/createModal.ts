@@ -2,7 +2,6 @@ import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter } from '../adapters/types.ts'
 import type { ViewData, ViewName } from '../machines/views.ts'
 import { createStorage } from '../services/storage.ts'
-import { rememberedConfig } from '../services/remoteConfigMemory.ts'
 import { docsBaseUrl } from '../kernel/errors.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { SiwxSession } from '../kernel/siwx.ts'
@@ -107,7 +106,7 @@ export function createModal(options: ModalOptions) {
   }
 
   /** What the facade answers before the core: the start state, computed once (the same object, for useSyncExternalStore). */
-  const defaults = defaultState(options, validated.defaultNetwork, storage.getActiveNetworkId(), rememberedConfig(storage, options.projectId))
+  const defaults = defaultState(options, validated.defaultNetwork, storage.getActiveNetworkId())
   let core: CoreInstance | undefined
   let destroyed = false
   let requested = false
