@@ -25,7 +25,7 @@ process.env.TZ = 'UTC'
  *
  * The split is computed from the files' text (tests/harness/projects.ts), so a new test file needs no list edited.
  * `npm run test:unit` runs `unit` and `unit-machines` (machines/, not isolated); `npm run test:integration` runs `servers` and
- * `integration`, each split in two: the files that share their worker's modules (`-shared`) and those that render the modal.
+ * `integration`, each split in two: the files that share their worker's modules (`-shared`) and those that load their own.
  */
 export default mergeConfig(
   viteConfig,
@@ -60,8 +60,9 @@ export default mergeConfig(
         // The statecharts' own tests (pure: no I/O, no page) share their worker's modules instead of loading them again
         // per file: measured on the 34 files, 47 s instead of 164 s, the same 424 tests passing.
         { extends: true, test: { name: 'unit-machines', include: files.unit.filter((file) => file.startsWith('machines/')), isolate: false } },
-        // The server and integration files outside ui/ share their worker's modules (tests/harness/projects.ts `sharesModules`:
-        // 80 instead of 133 CPU-s on 37 server files, 132 instead of 175 on the 14 model walks); ui/'s each load their own.
+        // The server and integration files share their worker's modules (tests/harness/projects.ts `sharesModules`: 80 instead
+        // of 133 CPU-s on 37 server files, 132 instead of 175 on the 14 model walks), but for those that reset modules or
+        // read a page's lasting caches (view code, custom elements), which load their own.
         // Both integration projects list the global setup; they share its servers (tests/harness/global-setup.ts).
         { extends: true, test: { name: 'servers', include: files.servers.filter((file) => !shared.has(file)) } },
         { extends: true, test: { name: 'servers-shared', include: files.servers.filter((file) => shared.has(file)), isolate: false } },

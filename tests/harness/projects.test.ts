@@ -26,7 +26,7 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('Vitest projects', () => {
-  test('behavior: a file reading the global setup is integration, one starting its own server is servers, one resetting modules unit-isolated, the rest unit; servers and integration files outside ui/ that reset no module share their modules', () => {
+  test('behavior: a file reading the global setup is integration, one starting its own server is servers, one resetting modules unit-isolated, the rest unit; servers and integration files that reset no module and read no lasting page cache share their modules', () => {
     const dir = tree({
       'dev/api/server.ts': `export async function ${start}ApiServer(options) {}\nexport function helper() {}`,
       'dev/api/server.test.ts': `import { inject } from 'vitest'\nconst url = ${readsSetup('apiUrl')}`,
@@ -35,6 +35,7 @@ describe('Vitest projects', () => {
       'tests/model/walk.tsx': `export const rpc = () => ${readsSetup('anvilRpc1')}`,
       'tests/model/send.model.test.tsx': "import { rpc } from './walk.tsx'",
       'ui/views/Connect.test.tsx': "import { rpc } from '../../tests/model/walk.tsx'",
+      'ui/Modal.test.tsx': "import { rpc } from '../tests/model/walk.tsx'\nimport { viewCode } from './features.ts'\nviewCode('Connect')",
       'ui/theme.test.ts': "// no server: the word inject alone does not count\nconst injected = 'inject'",
       'ui/theme.ts': 'export {}',
       'ui/facade.test.tsx': `import { vi } from 'vitest'\n${resetsModules}`,
@@ -46,9 +47,9 @@ describe('Vitest projects', () => {
       unit: ['machines/router.test.ts', 'ui/mocked.test.ts', 'ui/theme.test.ts'],
       unitIsolated: ['ui/facade.test.tsx'],
       servers: ['services/api.test.ts'],
-      integration: ['dev/api/server.test.ts', 'dev/relay/relay.test.ts', 'tests/model/send.model.test.tsx', 'ui/views/Connect.test.tsx'],
-      // Outside ui/, without a module-registry call.
-      shared: ['dev/api/server.test.ts', 'services/api.test.ts', 'tests/model/send.model.test.tsx'],
+      integration: ['dev/api/server.test.ts', 'dev/relay/relay.test.ts', 'tests/model/send.model.test.tsx', 'ui/Modal.test.tsx', 'ui/views/Connect.test.tsx'],
+      // Without a module-registry call or a read of a lasting page cache (view code, custom elements).
+      shared: ['dev/api/server.test.ts', 'services/api.test.ts', 'tests/model/send.model.test.tsx', 'ui/views/Connect.test.tsx'],
     })
   })
 

@@ -53,17 +53,24 @@ function walk(dir: string, out: string[]): string[] {
 }
 
 /**
+ * A read of what a page keeps for its whole life: the cache of view code (ui/features.ts `viewCode`) or the custom
+ * elements defined (`customElements`). A file that asserts a view's chunk is not fetched yet (ui/Modal.test.tsx) or no
+ * element is defined yet (ui/element.test.ts) needs a fresh page and fresh modules; a file run before it in a worker
+ * that shares them (its test environment too, with `isolate: false`) would have fetched or defined them.
+ */
+const pageCacheRead = /\bviewCode\(|\bcustomElements\b/
+
+/**
  * Whether a `servers` or `integration` file may share its worker's modules with the files run before it (Vitest
- * `isolate: false`): not under `ui/` (its files render the modal's pieces against module-level registries, the loaded
- * core and view code, that a file before them would leave filled), and no module-registry call. The model walks
- * (tests/model) share theirs: each renders a whole modal of its own, and they pass in shuffled file orders. Measured on
- * 2 cores: the 37 server files 80 instead of 133 CPU-seconds, the 14 model-walk files 132 instead of 175.
+ * `isolate: false`): no module-registry call, and no read of a page's lasting caches ({@link pageCacheRead}). Each file
+ * renders modals of its own, and they pass in shuffled file orders (`--sequence.shuffle`). Measured on 2 cores: the 37
+ * server files 80 instead of 133 CPU-seconds, the 14 model-walk files 132 instead of 175.
  *
- * @param file a path relative to the repository root (forward slashes).
  * @param source the file's text.
  */
-export function sharesModules(file: string, source: string): boolean {
-  return !file.startsWith('ui/') && !moduleRegistryCall.test(withoutComments(source))
+export function sharesModules(source: string): boolean {
+  const code = withoutComments(source)
+  return !moduleRegistryCall.test(code) && !pageCacheRead.test(code)
 }
 
 /** The test files of each project, as paths relative to `root` (forward slashes), sorted. */
@@ -110,7 +117,7 @@ export function splitTestFiles(root: string): ProjectFiles {
     const project = needsGlobalSetup(file) ? 'integration' : startsServers.test(source) ? 'servers' : moduleRegistryCall.test(source) ? 'unitIsolated' : 'unit'
     const path = relative(root, file).split('\\').join('/')
     split[project].push(path)
-    if ((project === 'servers' || project === 'integration') && sharesModules(path, source)) split.shared.push(path)
+    if ((project === 'servers' || project === 'integration') && sharesModules(source)) split.shared.push(path)
   }
   for (const list of Object.values(split)) list.sort()
   return split
