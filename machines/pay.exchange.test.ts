@@ -9,6 +9,7 @@ import { timing } from './timing.ts'
 import { transactionMachine } from './transaction.ts'
 import type { ConnectedAccount } from './features.ts'
 import { payReads } from '../tests/harness/payReads.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -75,7 +76,7 @@ function start({
 /** The request made, the Pay view showing the exchange, and the exchange chosen. */
 async function choose(actor: ReturnType<typeof start>['actor']) {
   actor.send({ type: 'pay.request', key: 'a', request })
-  await vi.waitFor(() => expect(actor.getSnapshot().context.exchanges).toHaveLength(1))
+  await waitFor(() => expect(actor.getSnapshot().context.exchanges).toHaveLength(1))
   actor.send({ type: 'pay.exchange', exchangeId: 'reference' })
   await vi.advanceTimersByTimeAsync(0)
 }
@@ -149,7 +150,7 @@ describe('pay chart: with an exchange', () => {
   test('behavior: Cancel or closing the modal while on the exchange page ends cancelled and closes the tab; an exchange not listed is ignored', async () => {
     const { actor, calls, record } = start({ statuses: [{ status: 'pending' }] })
     actor.send({ type: 'pay.request', key: 'a', request })
-    await vi.waitFor(() => expect(actor.getSnapshot().context.exchanges).toHaveLength(1))
+    await waitFor(() => expect(actor.getSnapshot().context.exchanges).toHaveLength(1))
     actor.send({ type: 'pay.exchange', exchangeId: 'elsewhere' })
     expect(actor.getSnapshot().matches('reviewing')).toBe(true)
     actor.send({ type: 'pay.exchange', exchangeId: 'reference' })
@@ -191,7 +192,7 @@ describe('pay chart: the ends, a reload, no wallet', () => {
     actor.send({ type: 'pay.retry' })
     // The ways to pay again, the wallet's balances read anew.
     expect(actor.getSnapshot().matches({ reviewing: 'reading' })).toBe(true)
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true))
+    await waitFor(() => expect(actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true))
     expect(actor.getSnapshot().context).toMatchObject({ end: undefined, exchangeSession: undefined, key: 'a' })
     actor.send({ type: 'pay.exchange', exchangeId: 'reference' })
     await vi.advanceTimersByTimeAsync(timing.payExchangePoll)
@@ -267,7 +268,7 @@ describe('pay chart: the ends, a reload, no wallet', () => {
   test('behavior: with no wallet connected the asset alone is read and the exchanges pay; no wallet and no exchange says to connect one', async () => {
     const { actor, calls, record } = start({ target: null, statuses: [paid()] })
     actor.send({ type: 'pay.request', key: 'a', request })
-    await vi.waitFor(() => expect(actor.getSnapshot().context.exchanges).toHaveLength(1))
+    await waitFor(() => expect(actor.getSnapshot().context.exchanges).toHaveLength(1))
     expect(actor.getSnapshot().matches({ reviewing: 'noWallet' })).toBe(true)
     expect(calls.read).toEqual([[]])
     actor.send({ type: 'pay.confirm' })
@@ -280,7 +281,7 @@ describe('pay chart: the ends, a reload, no wallet', () => {
   test("behavior: waiting for a wallet holds the connection; a wallet of the payment's namespace connecting is read and can pay, one of another namespace leaves it waiting", async () => {
     const other = start({ target: null, statuses: [{ status: 'pending' }] })
     other.actor.send({ type: 'pay.request', key: 'a', request })
-    await vi.waitFor(() => expect(other.actor.getSnapshot().context.exchanges).toHaveLength(1))
+    await waitFor(() => expect(other.actor.getSnapshot().context.exchanges).toHaveLength(1))
     expect(other.actor.getSnapshot().hasTag('holdsConnect')).toBe(true)
     other.actor.send({ type: 'pay.connectWallet' })
     other.actor.send({ type: 'root.account', change: 'connected', account: { ...account, namespace: 'solana', address: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S' }, holder: undefined })
@@ -289,7 +290,7 @@ describe('pay chart: the ends, a reload, no wallet', () => {
     other.actor.send({ type: 'root.account', change: 'connected', account, holder: undefined })
     expect(other.actor.getSnapshot().matches({ reviewing: 'reading' })).toBe(true)
     expect(other.actor.getSnapshot().hasTag('holdsConnect')).toBe(false)
-    await vi.waitFor(() => expect(other.actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true))
+    await waitFor(() => expect(other.actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true))
     expect(other.calls.read).toEqual([[], [{ connectorId: account.connectorId, address: account.address, caipNetworkId: account.caipNetworkId }]])
     expect(other.record()).toMatchObject({ phase: 'asking' })
   })

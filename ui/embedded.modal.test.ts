@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, expect, test } from 'vitest'
 import { defineEvmNetwork, mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { frameFixture } from '../tests/model/frameFixture.ts'
 import { createModal, type ModalOptions } from './createModal.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 /** Spec §7: the frame URL carries the active EVM network's RPC URL (`rpcUrl`), which the frame uses for its chain reads. */
 const instances: Array<{ destroy(): void }> = []
@@ -43,6 +44,6 @@ test("behavior: the frame URL carries the modal's locale (spec §4: the frame pa
   await modal.setLocale('ar-XB')
   const embedded = await modal.embedded!()
   void embedded.provider.request({ method: 'eth_accounts' }).catch(() => {})
-  await vi.waitFor(() => expect(urls).toHaveLength(1))
+  await waitFor(() => expect(urls).toHaveLength(1))
   expect(new URL(urls[0]!).searchParams.get('locale')).toBe('ar-XB')
 })

@@ -3,6 +3,7 @@ import { mainnet } from '../../adapters/networks.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { createMemoryStorage, createStorage } from '../../services/storage.ts'
 import { createPayCommands } from './payCommands.ts'
+import { waitFor } from '../../tests/harness/waitFor.ts'
 
 /*
  * `modal.pay`'s command on a stand-in root (only what the command reads: the pay flag, the configured networks, and
@@ -27,7 +28,7 @@ describe('createPayCommands', () => {
     const load = vi.fn(() => import('../../machines/pay.input.ts'))
     const { pay } = createPayCommands({ actor, faced: () => [], storage: createStorage({ storage: createMemoryStorage() }), load })
     void pay(asked)
-    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toMatchObject({ type: 'feature.deliver', feature: 'pay', event: { type: 'pay.request' } })
 
     let taskRan = false
@@ -43,7 +44,7 @@ describe('createPayCommands', () => {
     const { actor, sent } = standInRoot()
     const { pay } = createPayCommands({ actor, faced: () => [], storage: createStorage({ storage: createMemoryStorage() }), load: () => import('../../machines/pay.input.ts') })
     void pay(asked)
-    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    await waitFor(() => expect(sent).toHaveLength(1))
     await expect(pay({ ...asked, amount: '0.1.2' })).rejects.toMatchObject({ name: 'InvalidPayParametersError' })
     expect(sent).toHaveLength(1)
   })
