@@ -237,8 +237,41 @@ function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButton
   return createElement(ModalContext.Provider, { value: modal }, createElement(LocaleScope, { modal }, createElement(PageButtonsContext.Provider, { value: pageButtons }, host)))
 }
 
-/** The classes {@link defineLatchkeyElements} registers (made on the call: `HTMLElement` exists only in a browser). */
-export type LatchkeyElements = ReturnType<typeof makeElements>
+/**
+ * The classes {@link defineLatchkeyElements} registers (made on the call: `HTMLElement` exists only in a browser), as
+ * `customElements.get(name)` returns them.
+ */
+export type LatchkeyElements = {
+  /** `<latchkey-modal>`. */
+  ModalElement: {
+    new (): LatchkeyModalElement &
+      LatchkeyElementCallbacks & {
+        /** The page buttons of this modal (focus returns to one of them on close). */
+        readonly pageButtons: Map<HTMLElement, number>
+      }
+    /** The attributes whose changes the element hears ({@link modalAttributes}). */
+    observedAttributes: (typeof modalAttributes)[number][]
+  }
+  /** `<latchkey-button>`: the connect button, then the account button. */
+  ButtonElement: { new (): LatchkeyPageButtonElement; observedAttributes: string[] }
+  /** `<latchkey-network-button>`. */
+  NetworkButtonElement: { new (): LatchkeyPageButtonElement; observedAttributes: string[] }
+}
+
+/** The custom element callbacks of the classes of {@link LatchkeyElements} (the browser calls them). */
+export interface LatchkeyElementCallbacks {
+  connectedCallback(): void
+  disconnectedCallback(): void
+  attributeChangedCallback(name: string, previous: string | null, next: string | null): void
+}
+
+/** What a `<latchkey-button>` or `<latchkey-network-button>` element offers to scripts. */
+export interface LatchkeyPageButtonElement extends HTMLElement, LatchkeyElementCallbacks {
+  /** The `<latchkey-modal>` this button belongs to (`modal="<id>"`, else the page's first), if it is in the document. */
+  readonly modalElement: LatchkeyModalElement | undefined
+  /** What the button renders with its modal's context. */
+  content(): ReactNode
+}
 
 /**
  * What a `<latchkey-modal>` element offers to scripts. Events: `latchkey-ready` (`detail.modal`, bubbles) once its modal
@@ -261,7 +294,7 @@ export interface LatchkeyModalElement extends HTMLElement {
   close(): void
 }
 
-function makeElements(defaults: DefineLatchkeyElementsOptions) {
+function makeElements(defaults: DefineLatchkeyElementsOptions): LatchkeyElements {
   const tag = latchkeyElementNames
 
   class ModalElement extends HTMLElement implements LatchkeyModalElement {
