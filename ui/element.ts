@@ -25,7 +25,7 @@
  */
 import { createElement, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { BaseError } from '../adapters/errors.ts'
+import type { BaseError } from '../adapters/errors.ts'
 import { arbitrum, bitcoin, bitcoinRegtest, bitcoinTestnet, bsc, builtInNetworks, mainnet, parseCaipNetworkId, solana, solanaDevnet, solanaTestnet, type CaipNetwork } from '../adapters/networks.ts'
 import { ModalContext, PageButtonsContext } from './context.ts'
 import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
@@ -34,52 +34,22 @@ import * as core from './core.ts'
 import { ModalShell } from './Modal.tsx'
 import { AccountButton, ConnectButton, NetworkButton, useModalCss } from './react.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
+import { InvalidElementAttributeError, latchkeyElementNames, modalAttributes, type LatchkeyElements, type LatchkeyModalElement } from './element.types.ts'
 import { LocaleScope, useModalLocale } from './i18n/useModalLocale.ts'
 import { isLocaleChoice } from './i18n/state.ts'
 import type { ThemeVariables } from './theme.ts'
 
 export * from '../adapters/networks.ts'
 export { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
-
-/** The element names {@link defineLatchkeyElements} registers. */
-export const latchkeyElementNames = { modal: 'latchkey-modal', button: 'latchkey-button', networkButton: 'latchkey-network-button' } as const
-
-/** The attributes `<latchkey-modal>` reads (changing one after the modal exists creates it again). */
-export const modalAttributes = [
-  'project-id',
-  'networks',
-  'default-network',
-  'theme-mode',
-  'theme-variables',
-  'locale',
-  'blockchain-url',
-  'directory-url',
-  'relay-url',
-  'wallet-connect',
-  'enable-reconnect',
-  'allow-unsupported-chain',
-  'enable-network-switch',
-  'ignore-switch-confirmation',
-  'manual-wallet-connect',
-  'debug',
-] as const
-
-/**
- * A `<latchkey-…>` element's attribute the element cannot work with (or the modal refused), naming the element, the
- * attribute and why. Not thrown on import nor by the DOM: the element shows it (`role="alert"`), keeps it in its
- * `error` property, rejects `ready` with it and dispatches a `latchkey-error` event.
- */
-export class InvalidElementAttributeError extends BaseError {
-  static override docsPath = '/errors/InvalidElementAttributeError'
-  override name = 'InvalidElementAttributeError'
-  element: string
-  attribute: string
-  constructor(element: string, attribute: string, shortMessage: string, args: { details?: string; cause?: unknown } = {}) {
-    super(`<${element}> ${attribute}: ${shortMessage}`, args)
-    this.element = element
-    this.attribute = attribute
-  }
-}
+export {
+  InvalidElementAttributeError,
+  latchkeyElementNames,
+  modalAttributes,
+  type LatchkeyElementCallbacks,
+  type LatchkeyElements,
+  type LatchkeyModalElement,
+  type LatchkeyPageButtonElement,
+} from './element.types.ts'
 
 /** Options of {@link defineLatchkeyElements}. */
 export type DefineLatchkeyElementsOptions = {
@@ -235,63 +205,6 @@ function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButton
   // biome-ignore lint/correctness/noChildrenProp: createElement without JSX: ShadowHost's props type declares `children`
   const host = createElement(ShadowHost, { css, nonce: modal.options.nonce, testId: 'latchkey-modal', lang, dir, children: createElement(ModalShell) })
   return createElement(ModalContext.Provider, { value: modal }, createElement(LocaleScope, { modal }, createElement(PageButtonsContext.Provider, { value: pageButtons }, host)))
-}
-
-/**
- * The classes {@link defineLatchkeyElements} registers (made on the call: `HTMLElement` exists only in a browser), as
- * `customElements.get(name)` returns them.
- */
-export type LatchkeyElements = {
-  /** `<latchkey-modal>`. */
-  ModalElement: {
-    new (): LatchkeyModalElement &
-      LatchkeyElementCallbacks & {
-        /** The page buttons of this modal (focus returns to one of them on close). */
-        readonly pageButtons: Map<HTMLElement, number>
-      }
-    /** The attributes whose changes the element hears ({@link modalAttributes}). */
-    observedAttributes: (typeof modalAttributes)[number][]
-  }
-  /** `<latchkey-button>`: the connect button, then the account button. */
-  ButtonElement: { new (): LatchkeyPageButtonElement; observedAttributes: string[] }
-  /** `<latchkey-network-button>`. */
-  NetworkButtonElement: { new (): LatchkeyPageButtonElement; observedAttributes: string[] }
-}
-
-/** The custom element callbacks of the classes of {@link LatchkeyElements} (the browser calls them). */
-export interface LatchkeyElementCallbacks {
-  connectedCallback(): void
-  disconnectedCallback(): void
-  attributeChangedCallback(name: string, previous: string | null, next: string | null): void
-}
-
-/** What a `<latchkey-button>` or `<latchkey-network-button>` element offers to scripts. */
-export interface LatchkeyPageButtonElement extends HTMLElement, LatchkeyElementCallbacks {
-  /** The `<latchkey-modal>` this button belongs to (`modal="<id>"`, else the page's first), if it is in the document. */
-  readonly modalElement: LatchkeyModalElement | undefined
-  /** What the button renders with its modal's context. */
-  content(): ReactNode
-}
-
-/**
- * What a `<latchkey-modal>` element offers to scripts. Events: `latchkey-ready` (`detail.modal`, bubbles) once its modal
- * is created, `latchkey-error` (`detail.error`, bubbles) for a bad attribute, `latchkey-destroyed` (`detail.modal`) when
- * the modal is destroyed (the element removed, or an attribute changed: a new `latchkey-ready` follows).
- */
-export interface LatchkeyModalElement extends HTMLElement {
-  /** The modal instance once created (the element is connected and its attributes are valid), else undefined. */
-  readonly modal: ModalInstance | undefined
-  /** Resolves with the modal instance once created; rejects with the attribute error. */
-  readonly ready: Promise<ModalInstance>
-  /** The attribute error that keeps the modal from being created, if any. */
-  readonly error: InvalidElementAttributeError | undefined
-  /**
-   * Options attributes cannot carry (`storage`, `adapter`, `siwx`, `metadata`, …), over `defineLatchkeyElements`'
-   * `options`; its attributes win. Setting it after the modal exists creates the modal again.
-   */
-  options: Partial<ModalOptions> | undefined
-  open(args?: Parameters<ModalInstance['open']>[0]): void
-  close(): void
 }
 
 function makeElements(defaults: DefineLatchkeyElementsOptions): LatchkeyElements {
