@@ -119,6 +119,8 @@ test("with Save-Data on, nothing is fetched ahead: the first open's code waits f
 test('a stored connection is restored on load: within 30 s its balance comes from the storage cache (spec §3 §9), else from its chain; no view code beyond Connect/Account', async ({ demo: page }) => {
   await connectDevWallet(page)
   const balance = await expectedBalance(ACCOUNT_0, 31337)
+  // The connected page's own balance read has ended before the reload: its request is not counted as the restore's.
+  await expect(liveState(page).balance).toHaveText(grouped(balance))
   const requests: string[] = []
   page.on('request', (r) => requests.push(...withModules(r.url())))
   await page.reload()
