@@ -30,6 +30,10 @@ export const modalCss = `
 .lk-icon-button:hover { background: var(--lk-surface); }
 .lk-header, .lk-branding { flex: none; }
 .lk-scroll { flex: 0 1 auto; min-height: 0; overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; }
+/* The hint that more of the view is below: a fade over the scroll area's last 16px, held at its bottom edge while the
+   view is scrolled above its end (sticky); at the end it sits on the body's own 16px bottom padding, over nothing. Under
+   a sticky action (z-index 1), not hit-testable, no layout of its own (its height is taken back by its margin). */
+.lk-scroll::after { content: ''; display: block; position: sticky; bottom: 0; height: 16px; margin-top: -16px; background: linear-gradient(to bottom, transparent, var(--lk-background)); pointer-events: none; }
 /* Clipped, not a scroll container: a view's sticky action (Account's Disconnect) sticks to .lk-scroll. */
 .lk-sizer { overflow: hidden; overflow: clip; }
 .lk-sizer[data-animate="true"] { transition: height ${timing.viewTransition}ms ease-out; }
