@@ -4,8 +4,9 @@
  * loaded wallets filtered at once, then the server asked for 100), the dapp's featured and excluded wallets,
  * the server failing or slow, Connect's All Wallets entry and its count, and an axe scan.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { RenderedRow } from './fixtures.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 import {
   API_URL,
   dialog,
@@ -68,9 +69,44 @@ async function search(page: Page, text: string): Promise<void> {
   await expect(spinner).toBeHidden()
 }
 
-test.describe('the catalogue', () => {
-  test('All Wallets opens from Connect and lists the installed dev wallet, then the reference catalogue', async ({ demo: page }) => {
-    const all = await openAllWallets(page)
+/**
+ * The start of an All Wallets test on the shared page: disconnected with no dialog (resumeDisconnected), then All
+ * Wallets opened from Connect, its search box empty and the catalogue's first page listed; returns the dialog.
+ */
+async function resumeAllWallets(page: Page): Promise<Locator> {
+  await resumeDisconnected(page)
+  const all = await openAllWallets(page)
+  await expect(all.getByRole('searchbox', { name: 'Search wallet', exact: true })).toHaveValue('')
+  await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
+  return all
+}
+
+// On one page (withSharedPage), disconnected: each test starts by asserting a fresh page's start (resumeDisconnected:
+// no dialog, no toast, disconnected) and opens All Wallets anew (an empty search box, the catalogue's first page). The
+// catalogue is read once per page, so the count of Connect's entry, which reads the page's first query, comes first;
+// the filter before the server answers comes before any search; the check that reads the whole first page (its scroll
+// may load page 2) comes last. The scroll through pages 2 and 3 asserts the page's first requests: a page of its own.
+test.describe('the catalogue and its search, on one page', () => {
+  const shared = withSharedPage(test)
+  /** Connect's All Wallets entry's tag. */
+  const allWalletsTag = (page: Page) => dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets', exact: true }).locator('.lk-tag')
+
+  shared('it shows how many wallets All Wallets lists, rounded down to the ten: the catalogue for the chains, and the custom wallet', async ({ page, request }) => {
+    // First on the page: the recorder sees the catalogue's first query, which the page asks once.
+    await resumeDisconnected(page)
+    const queries = recordGetWallets(page)
+    await openConnectDialog(page)
+    await expect(allWalletsTag(page)).toHaveText(/^[1-9][0-9]*0\+$/)
+    // The page's own catalogue query (its chains, page 1), asked again for the count.
+    const first = queries.find((q) => q.get('page') === '1' && !q.get('include'))!
+    const response = await request.get(`${API_URL}/directory/getWallets?${first}`)
+    const { count } = (await response.json()) as { count: number }
+    // The installed dev wallet is its own catalogue entry (listed once); the dapp adds one custom wallet.
+    await expect(allWalletsTag(page)).toHaveText(`${Math.floor((count + 1) / 10) * 10}+`)
+  })
+
+  shared('All Wallets opens from Connect and lists the installed dev wallet, then the reference catalogue', async ({ page }) => {
+    const all = await resumeAllWallets(page)
     await expect(all.getByRole('list', { name: 'All Wallets', exact: true })).toBeVisible()
     // The installed wallet first, with its tag; then wallets of the reference catalogue, each a button named by the wallet.
     const installed = all.getByRole('button', { name: DEV_WALLET, exact: true })
@@ -84,6 +120,67 @@ test.describe('the catalogue', () => {
     expect(rows.slice(1).every((row) => !row.installed)).toBe(true)
   })
 
+  shared('the loaded wallets are filtered at once, before the server answers', async ({ page }) => {
+    const all = await resumeAllWallets(page)
+    await all.getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('meta')
+    // Within the 500 ms debounce: only the loaded page is filtered (MetaMask is the one name on it with "meta"; the
+    // test wallets with it are at the catalogue's end).
+    await expect(all.getByRole('progressbar', { name: 'Searching…', exact: true })).toBeVisible()
+    expect(await renderedNames(page)).toEqual(['MetaMask'])
+  })
+
+  shared('"meta" lists exactly the five wallets whose names contain it, from a search for 100', async ({ page }) => {
+    const all = await resumeAllWallets(page)
+    const requests = recordGetWallets(page)
+    await search(page, 'meta')
+    const searches = requests.filter((q) => q.has('search'))
+    expect(searches).toHaveLength(1)
+    expect(searches[0]?.get('search')).toBe('meta')
+    expect(searches[0]?.get('entries')).toBe('100')
+    expect(searches[0]?.get('page')).toBe('1')
+    await expect.poll(async () => sorted(await renderedNames(page))).toEqual(sorted(META_WALLETS))
+    for (const name of META_WALLETS) await expect(all.getByRole('button', { name, exact: true })).toBeVisible()
+    await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toHaveCount(0)
+  })
+
+  shared('"  meta  " (surrounding spaces) gives the same five wallets and asks the server for "meta"', async ({ page }) => {
+    await resumeAllWallets(page)
+    const requests = recordGetWallets(page)
+    await search(page, '  meta  ')
+    const searches = requests.filter((q) => q.has('search'))
+    expect(searches.map((q) => q.get('search'))).toEqual(['meta'])
+    expect(searches[0]?.get('entries')).toBe('100')
+    await expect.poll(async () => sorted(await renderedNames(page))).toEqual(sorted(META_WALLETS))
+  })
+
+  shared('clearing the search brings the catalogue back', async ({ page }) => {
+    await resumeAllWallets(page)
+    const before = await renderedNames(page)
+    await search(page, 'meta')
+    await expect.poll(() => listSize(page)).toBe(META_WALLETS.length)
+    await dialog(page, 'All Wallets').getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('')
+    await expect.poll(() => renderedNames(page)).toEqual(before)
+  })
+
+  shared('the installed dev wallet is listed once, not again as its catalogue entry', async ({ page }) => {
+    const all = await resumeAllWallets(page)
+    // Its catalogue entry is first in the catalogue; the whole first page is checked.
+    const first = await firstRows(page, PAGE_SIZE)
+    expect(first).toHaveLength(PAGE_SIZE)
+    expect(first.filter((r) => r.name === DEV_WALLET)).toEqual([{ position: 1, of: first[0]?.of, name: DEV_WALLET, installed: true }])
+    expect(new Set(first.map((r) => r.name)).size).toBe(PAGE_SIZE)
+    // Searching for it: the server's answer holds its catalogue entry (rdns dev.latchkey.wallet), which stays hidden.
+    const requests = recordGetWallets(page)
+    await search(page, 'latchkey')
+    expect(requests.some((q) => q.get('search') === 'latchkey')).toBe(true)
+    // The dapp's own custom wallet (local configuration, not the directory's) stays after the installed one.
+    await expect.poll(() => renderedNames(page)).toEqual([DEV_WALLET, 'Latchkey Mobile (dev)'])
+    await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toHaveCount(1)
+    await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toContainText('Installed')
+  })
+})
+
+test.describe('the catalogue', () => {
   test('scrolling to the end loads pages 2 and 3; the DOM holds only a window of rows', async ({ demo: page }) => {
     const requests = recordGetWallets(page)
     const pages = new Map<string, Promise<Array<{ name: string }>>>()
@@ -128,73 +225,6 @@ test.describe('the catalogue', () => {
     expect(inDom * 4).toBeLessThan(loaded)
     // The first rows have left the DOM (the dev wallet's row is far above the window).
     await expect(walletList(page).getByRole('button', { name: DEV_WALLET, exact: true })).toHaveCount(0)
-  })
-
-  test('the installed dev wallet is listed once, not again as its catalogue entry', async ({ demo: page }) => {
-    const all = await openAllWallets(page)
-    await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
-    // Its catalogue entry is first in the catalogue; the whole first page is checked.
-    const first = await firstRows(page, PAGE_SIZE)
-    expect(first).toHaveLength(PAGE_SIZE)
-    expect(first.filter((r) => r.name === DEV_WALLET)).toEqual([{ position: 1, of: first[0]?.of, name: DEV_WALLET, installed: true }])
-    expect(new Set(first.map((r) => r.name)).size).toBe(PAGE_SIZE)
-    // Searching for it: the server's answer holds its catalogue entry (rdns dev.latchkey.wallet), which stays hidden.
-    const requests = recordGetWallets(page)
-    await search(page, 'latchkey')
-    expect(requests.some((q) => q.get('search') === 'latchkey')).toBe(true)
-    // The dapp's own custom wallet (local configuration, not the directory's) stays after the installed one.
-    await expect.poll(() => renderedNames(page)).toEqual([DEV_WALLET, 'Latchkey Mobile (dev)'])
-    await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toHaveCount(1)
-    await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toContainText('Installed')
-  })
-})
-
-test.describe('search', () => {
-  test('"meta" lists exactly the five wallets whose names contain it, from a search for 100', async ({ demo: page }) => {
-    const all = await openAllWallets(page)
-    await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
-    const requests = recordGetWallets(page)
-    await search(page, 'meta')
-    const searches = requests.filter((q) => q.has('search'))
-    expect(searches).toHaveLength(1)
-    expect(searches[0]?.get('search')).toBe('meta')
-    expect(searches[0]?.get('entries')).toBe('100')
-    expect(searches[0]?.get('page')).toBe('1')
-    await expect.poll(async () => sorted(await renderedNames(page))).toEqual(sorted(META_WALLETS))
-    for (const name of META_WALLETS) await expect(all.getByRole('button', { name, exact: true })).toBeVisible()
-    await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toHaveCount(0)
-  })
-
-  test('the loaded wallets are filtered at once, before the server answers', async ({ demo: page }) => {
-    await openAllWallets(page)
-    await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
-    const all = dialog(page, 'All Wallets')
-    await all.getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('meta')
-    // Within the 500 ms debounce: only the loaded page is filtered (MetaMask is the one name on it with "meta"; the
-    // test wallets with it are at the catalogue's end).
-    await expect(all.getByRole('progressbar', { name: 'Searching…', exact: true })).toBeVisible()
-    expect(await renderedNames(page)).toEqual(['MetaMask'])
-  })
-
-  test('"  meta  " (surrounding spaces) gives the same five wallets and asks the server for "meta"', async ({ demo: page }) => {
-    await openAllWallets(page)
-    await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
-    const requests = recordGetWallets(page)
-    await search(page, '  meta  ')
-    const searches = requests.filter((q) => q.has('search'))
-    expect(searches.map((q) => q.get('search'))).toEqual(['meta'])
-    expect(searches[0]?.get('entries')).toBe('100')
-    await expect.poll(async () => sorted(await renderedNames(page))).toEqual(sorted(META_WALLETS))
-  })
-
-  test('clearing the search brings the catalogue back', async ({ demo: page }) => {
-    await openAllWallets(page)
-    await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
-    const before = await renderedNames(page)
-    await search(page, 'meta')
-    await expect.poll(() => listSize(page)).toBe(META_WALLETS.length)
-    await dialog(page, 'All Wallets').getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('')
-    await expect.poll(() => renderedNames(page)).toEqual(before)
   })
 })
 
@@ -306,18 +336,6 @@ test.describe('when the directory fails', () => {
 test.describe("Connect's All Wallets entry", () => {
   /** The tag of Connect's All Wallets entry. */
   const allWalletsTag = (page: Page) => dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets', exact: true }).locator('.lk-tag')
-
-  test('it shows how many wallets All Wallets lists, rounded down to the ten: the catalogue for the chains, and the custom wallet', async ({ demo: page, request }) => {
-    const queries = recordGetWallets(page)
-    await openConnectDialog(page)
-    await expect(allWalletsTag(page)).toHaveText(/^[1-9][0-9]*0\+$/)
-    // The page's own catalogue query (its chains, page 1), asked again for the count.
-    const first = queries.find((q) => q.get('page') === '1' && !q.get('include'))!
-    const response = await request.get(`${API_URL}/directory/getWallets?${first}`)
-    const { count } = (await response.json()) as { count: number }
-    // The installed dev wallet is its own catalogue entry (listed once); the dapp adds one custom wallet.
-    await expect(allWalletsTag(page)).toHaveText(`${Math.floor((count + 1) / 10) * 10}+`)
-  })
 
   test('with the directory failing it counts the installed and custom wallets exactly (WalletConnect is not one)', async ({ demo: page, request }) => {
     try {
