@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, openConnected, dialog, expect, freshAddress, liveState, test, walletPanel, walletRequests } from './fixtures.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 
 const shots = process.env.SHOTS_DIR
 const phoneUserAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
@@ -59,86 +60,97 @@ for (const screen of screens) {
   test.describe(`${screen.name} ${screen.viewport.width}×${screen.viewport.height}`, () => {
     test.use({ viewport: screen.viewport, hasTouch: screen.touch, isMobile: screen.touch, ...(screen.touch ? { userAgent: phoneUserAgent } : {}) })
 
-    test('the dock leaves the page’s buttons uncovered and the page does not overflow sideways', async ({ page }) => {
-      await openDemo(page)
-      const dock = page.getByTestId('dev-wallet-dock')
-      expect(await hitsItself(connectButton(page))).toBe(true)
-      expect(await hitsItself(page.locator('.buttons').getByRole('button', { name: /^Switch network/ }))).toBe(true)
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
-      if (screen.touch) {
-        // Collapsed to a bar at the bottom; the page reserves its room (the last card scrolls clear of it).
-        await expect(dock.getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
-        await expect(page.getByTestId('dev-wallet')).toBeHidden()
-        const bar = await dock.boundingBox()
-        expect(bar!.y + bar!.height).toBeCloseTo(screen.viewport.height, 0)
-        expect(bar!.height).toBeLessThanOrEqual(64)
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-        const lastCard = await page.locator('main .card').last().boundingBox()
-        expect(lastCard!.y + lastCard!.height).toBeLessThanOrEqual(bar!.y)
-        // The visitor opens it, picks a wallet, closes it.
-        await dock.getByRole('button', { name: 'Dev wallets' }).tap()
-        await dock.getByRole('tab', { name: 'Bitcoin' }).tap()
-        await expect(page.getByTestId('bitcoin-dev-wallet')).toBeVisible()
-        await expect(page.getByTestId('dev-wallet')).toBeHidden()
+    // The layout of the page as it loads, then a connection on it: one page (withSharedPage).
+    test.describe('on one page', () => {
+      const shared = withSharedPage(test)
+
+      shared('the dock leaves the page’s buttons uncovered and the page does not overflow sideways', async ({ page }) => {
+        await openDemo(page)
+        const dock = page.getByTestId('dev-wallet-dock')
+        expect(await hitsItself(connectButton(page))).toBe(true)
+        expect(await hitsItself(page.locator('.buttons').getByRole('button', { name: /^Switch network/ }))).toBe(true)
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
-        await dock.getByRole('button', { name: 'Dev wallets' }).tap()
-        await expect(page.getByTestId('bitcoin-dev-wallet')).toBeHidden()
-      } else {
-        // A column beside the page: every wallet visible, none over the page's content.
-        for (const id of ['dev-wallet', 'dev-solana-wallet', 'bitcoin-dev-wallet']) await expect(page.getByTestId(id)).toBeAttached()
-        await expect(page.getByTestId('dev-wallet')).toBeVisible()
-        const column = await dock.boundingBox()
-        const content = await page.locator('main.content').boundingBox()
-        expect(content!.x + content!.width).toBeLessThanOrEqual(column!.x)
-        expect(column!.height).toBe(screen.viewport.height)
-      }
-    })
+        if (screen.touch) {
+          // Collapsed to a bar at the bottom; the page reserves its room (the last card scrolls clear of it).
+          await expect(dock.getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
+          await expect(page.getByTestId('dev-wallet')).toBeHidden()
+          const bar = await dock.boundingBox()
+          expect(bar!.y + bar!.height).toBeCloseTo(screen.viewport.height, 0)
+          expect(bar!.height).toBeLessThanOrEqual(64)
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+          const lastCard = await page.locator('main .card').last().boundingBox()
+          expect(lastCard!.y + lastCard!.height).toBeLessThanOrEqual(bar!.y)
+          // The visitor opens it, picks a wallet, closes it.
+          await dock.getByRole('button', { name: 'Dev wallets' }).tap()
+          await dock.getByRole('tab', { name: 'Bitcoin' }).tap()
+          await expect(page.getByTestId('bitcoin-dev-wallet')).toBeVisible()
+          await expect(page.getByTestId('dev-wallet')).toBeHidden()
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+          await dock.getByRole('button', { name: 'Dev wallets' }).tap()
+          await expect(page.getByTestId('bitcoin-dev-wallet')).toBeHidden()
+          // Back to the top, where the next test of the page starts.
+          await page.evaluate(() => window.scrollTo(0, 0))
+        } else {
+          // A column beside the page: every wallet visible, none over the page's content.
+          for (const id of ['dev-wallet', 'dev-solana-wallet', 'bitcoin-dev-wallet']) await expect(page.getByTestId(id)).toBeAttached()
+          await expect(page.getByTestId('dev-wallet')).toBeVisible()
+          const column = await dock.boundingBox()
+          const content = await page.locator('main.content').boundingBox()
+          expect(content!.x + content!.width).toBeLessThanOrEqual(column!.x)
+          expect(column!.height).toBe(screen.viewport.height)
+        }
+      })
 
-    test('a pending approval brings the dock up on its wallet, Approve takes the tap while the modal is open, and the dialog stays uncovered', async ({ page }) => {
-      await openDemo(page)
-      const dock = page.getByTestId('dev-wallet-dock')
-      const press = (target: Locator) => (screen.touch ? target.tap() : target.click())
-      // Another wallet's tab selected first: the request must bring the EVM wallet's tab forward.
-      if (screen.touch) {
-        await press(dock.getByRole('button', { name: 'Dev wallets' }))
-        await press(dock.getByRole('tab', { name: 'Solana' }))
-        await press(dock.getByRole('button', { name: 'Dev wallets' }))
-      }
-      await press(connectButton(page))
-      const connect = dialog(page, 'Connect Wallet')
-      await expect(connect).toBeVisible()
-      await press(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).first())
-      const connecting = dialog(page, 'Connecting')
-      await expect(connecting).toBeVisible()
+      shared('a pending approval brings the dock up on its wallet, Approve takes the tap while the modal is open, and the dialog stays uncovered', async ({ page }) => {
+        // A fresh page's start: disconnected, no dialog, no request, the page at its top, the dock collapsed on a phone.
+        await resumeDisconnected(page)
+        expect(await page.evaluate(() => window.scrollY)).toBe(0)
+        await expect(page.getByTestId('dev-wallet-dock').getByRole('tab', { includeHidden: true })).toHaveCount(3)
+        if (screen.touch) await expect(page.getByTestId('dev-wallet-dock').getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
+        const dock = page.getByTestId('dev-wallet-dock')
+        const press = (target: Locator) => (screen.touch ? target.tap() : target.click())
+        // Another wallet's tab selected first: the request must bring the EVM wallet's tab forward.
+        if (screen.touch) {
+          await press(dock.getByRole('button', { name: 'Dev wallets' }))
+          await press(dock.getByRole('tab', { name: 'Solana' }))
+          await press(dock.getByRole('button', { name: 'Dev wallets' }))
+        }
+        await press(connectButton(page))
+        const connect = dialog(page, 'Connect Wallet')
+        await expect(connect).toBeVisible()
+        await press(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).first())
+        const connecting = dialog(page, 'Connecting')
+        await expect(connecting).toBeVisible()
 
-      const request = walletRequests(page).filter({ hasText: 'Connect to this site?' })
-      await expect(request).toBeVisible()
-      if (screen.touch) {
-        await expect(dock.getByRole('button', { name: /^Dev wallets/ })).toHaveAttribute('aria-expanded', 'true')
-        await expect(dock.getByRole('tab', { name: /^EVM/ })).toHaveAttribute('aria-selected', 'true')
-      }
-      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-pending-light.png` })
-      // Neither covers the other: the dialog's title and the wallet's Approve are each what a tap there reaches.
-      await expect(connecting.getByRole('heading').first()).toBeVisible()
-      expect(await hitsItself(connecting.getByRole('heading').first())).toBe(true)
-      const approve = request.getByRole('button', { name: 'Approve', exact: true })
-      expect(await hitsItself(approve)).toBe(true)
-      const [box, dockBox] = [await anyDialog(page).boundingBox(), await dock.boundingBox()]
-      const overlap =
-        Math.max(0, Math.min(box!.x + box!.width, dockBox!.x + dockBox!.width) - Math.max(box!.x, dockBox!.x)) * Math.max(0, Math.min(box!.y + box!.height, dockBox!.y + dockBox!.height) - Math.max(box!.y, dockBox!.y))
-      expect(overlap, 'the dock and the dialog share no pixel').toBe(0)
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+        const request = walletRequests(page).filter({ hasText: 'Connect to this site?' })
+        await expect(request).toBeVisible()
+        if (screen.touch) {
+          await expect(dock.getByRole('button', { name: /^Dev wallets/ })).toHaveAttribute('aria-expanded', 'true')
+          await expect(dock.getByRole('tab', { name: /^EVM/ })).toHaveAttribute('aria-selected', 'true')
+        }
+        if (shots) await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-pending-light.png` })
+        // Neither covers the other: the dialog's title and the wallet's Approve are each what a tap there reaches.
+        await expect(connecting.getByRole('heading').first()).toBeVisible()
+        expect(await hitsItself(connecting.getByRole('heading').first())).toBe(true)
+        const approve = request.getByRole('button', { name: 'Approve', exact: true })
+        expect(await hitsItself(approve)).toBe(true)
+        const [box, dockBox] = [await anyDialog(page).boundingBox(), await dock.boundingBox()]
+        const overlap =
+          Math.max(0, Math.min(box!.x + box!.width, dockBox!.x + dockBox!.width) - Math.max(box!.x, dockBox!.x)) * Math.max(0, Math.min(box!.y + box!.height, dockBox!.y + dockBox!.height) - Math.max(box!.y, dockBox!.y))
+        expect(overlap, 'the dock and the dialog share no pixel').toBe(0)
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
 
-      await press(approve)
-      await expect(anyDialog(page)).toHaveCount(0)
-      await expect(liveState(page).status).toHaveText('connected')
-      // Answered: a dock the request opened closes again on a phone; the page's buttons are free.
-      if (screen.touch) await expect(dock.getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
-      expect(await hitsItself(page.getByTestId('account-button-address'))).toBe(true)
-      // The connected page (long addresses, the CAIP-10 one the longest) still does not overflow sideways.
-      await expect(page.getByTestId('state-caip-address')).toHaveText(/^eip155:31337:0x/)
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
-      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-connected-light.png`, fullPage: true })
+        await press(approve)
+        await expect(anyDialog(page)).toHaveCount(0)
+        await expect(liveState(page).status).toHaveText('connected')
+        // Answered: a dock the request opened closes again on a phone; the page's buttons are free.
+        if (screen.touch) await expect(dock.getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
+        expect(await hitsItself(page.getByTestId('account-button-address'))).toBe(true)
+        // The connected page (long addresses, the CAIP-10 one the longest) still does not overflow sideways.
+        await expect(page.getByTestId('state-caip-address')).toHaveText(/^eip155:31337:0x/)
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+        if (shots) await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-connected-light.png`, fullPage: true })
+      })
     })
 
     test('dark mode follows the modal’s theme mode: the page, the dock and the modal', async ({ page }) => {
