@@ -16,6 +16,7 @@ import { mkdirSync } from 'node:fs'
 import { timing } from '../../machines/timing.ts'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, dialog, expect, liveState, openCleanDemo, setAnvilBalance, setAnvilBalanceWei, test } from './fixtures.ts'
 import { untilSettled } from './settle.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 
 const shots = process.env.SHOTS_DIR
 if (shots) mkdirSync(shots, { recursive: true })
@@ -187,19 +188,6 @@ test('the handle is decorative to assistive technology, and a short drag on it m
   await expect(liveState(page).status).toHaveText('disconnected')
 })
 
-test('a long drag down on the handle closes the modal as its Close button does, focus back on the page; under prefers-reduced-motion too', async ({ page }) => {
-  await openPhoneDemo(page)
-  await openConnect(page)
-  const before = await settledDialogBox(page)
-  await dragHandle(page, Math.round((before.height * 0.6) / 10) * 10)
-  await expect(anyDialog(page)).toHaveCount(0)
-  await expect(connectButton(page)).toBeFocused()
-  // The modal opens again in its place, at rest.
-  await openConnect(page)
-  expect(await settledDialogBox(page)).toEqual(before)
-  expect(await dragState(page)).toBeNull()
-})
-
 test('a desktop keeps the centred dialog', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
@@ -214,25 +202,95 @@ test('a desktop keeps the centred dialog', async ({ browser }) => {
   await context.close()
 })
 
-test('no QR-only route on a phone: WalletConnect leads to All Wallets, a directory wallet says "Continue in …" with Open and no QR code', async ({ page }) => {
-  await openPhoneDemo(page)
-  const connect = await openConnect(page)
-  const walletConnect = connect.getByRole('button', { name: 'WalletConnect', exact: true })
-  await expect(walletConnect).toBeVisible()
-  // No "QR code" tag on a phone.
-  await expect(walletConnect).not.toHaveAccessibleDescription('QR code')
-  await walletConnect.tap()
-  await expect(dialog(page, 'All Wallets')).toBeVisible()
-  await dialog(page, 'All Wallets').getByRole('button', { name: 'Back', exact: true }).tap()
+// The disconnected phone journeys of the default demo, on one page (withSharedPage), each asserting a fresh page's start
+// (resumeDisconnected: no dialog, no wallet request, no toast, disconnected). The late pairing URI holds the
+// WalletConnect provider's first fetch: first. The deep link connects: last.
+test.describe('disconnected, on one page', () => {
+  const shared = withSharedPage(test)
 
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
-  const view = dialog(page, 'WalletConnect')
-  await expect(view.getByText('Continue in Latchkey Mobile (dev)', { exact: true })).toBeVisible()
-  await expect(view.getByRole('link', { name: 'Open', exact: true })).toBeVisible()
-  await expect(view.getByText('Scan this QR code with your phone')).toHaveCount(0)
-  await expect(view.getByTestId('pairing-qr')).toHaveCount(0)
-  await expect(view.getByRole('img', { name: 'WalletConnect QR code' })).toHaveCount(0)
-  if (shots) await page.screenshot({ path: `${shots}/sheet-continue-in.png` })
+  shared('until the pairing URI is there the Open button is disabled, "Preparing…": the link never opens late', async ({ page }) => {
+    // First on its page: the WalletConnect provider's code has not been fetched yet.
+    await resumeDisconnected(page)
+    // Hold the WalletConnect provider's code back, so the URI is late. The production build names its chunk after
+    // nothing recognisable (`dist-*.js`), so the chunk is found by what it holds: the provider's storage prefix.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let heldProvider = false
+    await page.route(/\.js(\?|$)/, async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      if (body.includes('universal_provider')) {
+        heldProvider = true
+        await held
+      }
+      await route.fulfill({ response, body })
+    })
+    const connect = await openConnect(page)
+    await connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
+    const view = dialog(page, 'WalletConnect')
+    const preparing = view.getByRole('button', { name: 'Preparing…', exact: true })
+    await expect(preparing).toBeVisible()
+    await expect(preparing).toBeDisabled()
+    await expect(view.getByRole('link', { name: 'Open', exact: true })).toHaveCount(0)
+    await expect.poll(() => heldProvider).toBe(true)
+    release()
+    await expect(view.getByRole('link', { name: 'Open', exact: true })).toBeVisible()
+    await expect(preparing).toHaveCount(0)
+  })
+
+  shared('no QR-only route on a phone: WalletConnect leads to All Wallets, a directory wallet says "Continue in …" with Open and no QR code', async ({ page }) => {
+    await resumeDisconnected(page)
+    const connect = await openConnect(page)
+    const walletConnect = connect.getByRole('button', { name: 'WalletConnect', exact: true })
+    await expect(walletConnect).toBeVisible()
+    // No "QR code" tag on a phone.
+    await expect(walletConnect).not.toHaveAccessibleDescription('QR code')
+    await walletConnect.tap()
+    await expect(dialog(page, 'All Wallets')).toBeVisible()
+    await dialog(page, 'All Wallets').getByRole('button', { name: 'Back', exact: true }).tap()
+
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
+    const view = dialog(page, 'WalletConnect')
+    await expect(view.getByText('Continue in Latchkey Mobile (dev)', { exact: true })).toBeVisible()
+    await expect(view.getByRole('link', { name: 'Open', exact: true })).toBeVisible()
+    await expect(view.getByText('Scan this QR code with your phone')).toHaveCount(0)
+    await expect(view.getByTestId('pairing-qr')).toHaveCount(0)
+    await expect(view.getByRole('img', { name: 'WalletConnect QR code' })).toHaveCount(0)
+    if (shots) await page.screenshot({ path: `${shots}/sheet-continue-in.png` })
+  })
+
+  shared('a long drag down on the handle closes the modal as its Close button does, focus back on the page; under prefers-reduced-motion too', async ({ page }) => {
+    await resumeDisconnected(page)
+    await openConnect(page)
+    const before = await settledDialogBox(page)
+    await dragHandle(page, Math.round((before.height * 0.6) / 10) * 10)
+    await expect(anyDialog(page)).toHaveCount(0)
+    await expect(connectButton(page)).toBeFocused()
+    // The modal opens again in its place, at rest.
+    await openConnect(page)
+    expect(await settledDialogBox(page)).toEqual(before)
+    expect(await dragState(page)).toBeNull()
+  })
+
+  shared('connect a directory wallet by its deep link on a phone: the tap opens the wallet, its approval connects the dapp', async ({ page }) => {
+    await resumeDisconnected(page)
+    const connect = await openConnect(page)
+    await connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
+    const open = dialog(page, 'WalletConnect').getByRole('link', { name: 'Open', exact: true })
+    await expect(open).toBeVisible()
+    const href = (await open.getAttribute('href'))!
+    expect(href.startsWith(`${new URL(page.url()).origin}/mobile-wallet/wc?uri=wc%3A`)).toBe(true)
+    // The wallet opens as the tap's own popup: nothing awaited between the tap and the navigation.
+    const [wallet] = await Promise.all([page.waitForEvent('popup'), open.tap()])
+    await wallet.waitForLoadState()
+    expect(wallet.url()).toBe(href)
+    const proposal = wallet.getByRole('region', { name: 'Session proposal' }).first()
+    await expect(proposal).toBeVisible()
+    await proposal.getByRole('button', { name: 'Approve' }).click()
+    await expect(liveState(page).status).toHaveText('connected')
+    await expect(anyDialog(page)).toHaveCount(0)
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('@latchkey/deeplink_choice')))!)).toEqual({ href, name: 'Latchkey Mobile (dev)' })
+  })
 })
 
 test('the plain WalletConnect view on a phone (manual WalletConnect, All Wallets off) offers the link to copy, no QR code', async ({ page, context }) => {
@@ -248,55 +306,6 @@ test('the plain WalletConnect view on a phone (manual WalletConnect, All Wallets
   await copyLink.tap()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   if (shots) await page.screenshot({ path: `${shots}/sheet-plain-walletconnect.png` })
-})
-
-test('until the pairing URI is there the Open button is disabled, "Preparing…": the link never opens late', async ({ page }) => {
-  await openPhoneDemo(page)
-  // Hold the WalletConnect provider's code back, so the URI is late. The production build names its chunk after
-  // nothing recognisable (`dist-*.js`), so the chunk is found by what it holds: the provider's storage prefix.
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  let heldProvider = false
-  await page.route(/\.js(\?|$)/, async (route) => {
-    const response = await route.fetch()
-    const body = await response.text()
-    if (body.includes('universal_provider')) {
-      heldProvider = true
-      await held
-    }
-    await route.fulfill({ response, body })
-  })
-  const connect = await openConnect(page)
-  await connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
-  const view = dialog(page, 'WalletConnect')
-  const preparing = view.getByRole('button', { name: 'Preparing…', exact: true })
-  await expect(preparing).toBeVisible()
-  await expect(preparing).toBeDisabled()
-  await expect(view.getByRole('link', { name: 'Open', exact: true })).toHaveCount(0)
-  await expect.poll(() => heldProvider).toBe(true)
-  release()
-  await expect(view.getByRole('link', { name: 'Open', exact: true })).toBeVisible()
-  await expect(preparing).toHaveCount(0)
-})
-
-test('connect a directory wallet by its deep link on a phone: the tap opens the wallet, its approval connects the dapp', async ({ page }) => {
-  await openPhoneDemo(page)
-  const connect = await openConnect(page)
-  await connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
-  const open = dialog(page, 'WalletConnect').getByRole('link', { name: 'Open', exact: true })
-  await expect(open).toBeVisible()
-  const href = (await open.getAttribute('href'))!
-  expect(href.startsWith(`${new URL(page.url()).origin}/mobile-wallet/wc?uri=wc%3A`)).toBe(true)
-  // The wallet opens as the tap's own popup: nothing awaited between the tap and the navigation.
-  const [wallet] = await Promise.all([page.waitForEvent('popup'), open.tap()])
-  await wallet.waitForLoadState()
-  expect(wallet.url()).toBe(href)
-  const proposal = wallet.getByRole('region', { name: 'Session proposal' }).first()
-  await expect(proposal).toBeVisible()
-  await proposal.getByRole('button', { name: 'Approve' }).click()
-  await expect(liveState(page).status).toHaveText('connected')
-  await expect(anyDialog(page)).toHaveCount(0)
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('@latchkey/deeplink_choice')))!)).toEqual({ href, name: 'Latchkey Mobile (dev)' })
 })
 
 /**
