@@ -38,6 +38,7 @@ import {
   walletPanel,
   walletRequests,
 } from './fixtures.ts'
+import { resumeConnected, withSharedPage } from './sharedPage.ts'
 import { timing } from '../../machines/timing.ts'
 import { pseudoLong } from '../../ui/i18n/pseudo.ts'
 import arWords from '../../ui/locales/ar.ts'
@@ -269,7 +270,8 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await setAnvilBalance(ACCOUNT_0, '10000')
   // Connecting is shot by the disconnected walk: this one starts connected (a stored session the modal restores).
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
-  await openConnected(page, { path: `/?theme=${theme}` })
+  // The first test of its page: loads it connected.
+  await resumeConnected(page, { path: `/?theme=${theme}` })
 
   if (device === 'phone') {
     // The page's header keeps one row on a phone: the network button (its icon; its name in its accessible name) and the
@@ -333,21 +335,23 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
  * from Account and active. The flag is the remote config of a project of its own (`?project=`), read by no other shot.
  */
 async function walletSwitcherViews(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<void> {
-  await walletSwitcherOpen(page, request, theme, device)
+  // The first test of its page (Pay's choice of wallets goes on with it): the demo's Pay panel on.
+  await walletSwitcherOpen(page, request, theme, device, '&features=pay:on')
   await shoot(page, 'Account', 'account-wallets', theme, device, (view) => [...amounts(view), view.locator('[role="tabpanel"]')])
 }
 
 /**
  * The demo's two browser wallets held (the second added from Account, active) and Account open with both rows' balances
- * read. The flag is the remote config of a project of its own (`?project=`), read by no other shot.
+ * read. The flag is the remote config of a project of its own (`?project=`), read by no other shot. `query` adds the
+ * demo's parameters (`&features=pay:on`: the demo's Pay panel, for Pay's choice of wallets on the same page).
  */
-async function walletSwitcherOpen(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<Locator> {
+async function walletSwitcherOpen(page: Page, request: APIRequestContext, theme: Theme, device: Device, query = ''): Promise<Locator> {
   const project = 'latchkey-e2e-multi-wallet'
   const response = await request.post(`${API_URL}/__control/features`, { data: { projectId: project, features: { multiWallet: true } } })
   expect(response.ok(), await response.text()).toBe(true)
   await setAnvilBalance(ACCOUNT_0, '10000')
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
-  await openConnected(page, { path: `/?theme=${theme}&secondWallet=1&project=${project}` })
+  await openConnected(page, { path: `/?theme=${theme}&secondWallet=1&project=${project}${query}` })
   await tapOrClick(accountButton(page).address, device)
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }), device)
   await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Second Dev Wallet' }), device)
@@ -445,19 +449,14 @@ async function sessionsView(page: Page, theme: Theme, device: Device): Promise<v
  * (dev account 1) added from Account and active, asked for 0.5 ETH. The active one holds 0.25 ETH: its row is disabled
  * and says why; the held one (dev account 0, 10,000 ETH) pays, and the view says so. Both balances are set round just
  * before, so the rows are in the picture (their lengths set the lines); only the fee is masked. The flag is the remote
- * config of the wallet switcher's project.
+ * config of the wallet switcher's project. On the wallet switcher's page (the two wallets held, the second active, the
+ * demo's Pay panel on), or, alone, loaded as that test loads it.
  */
 async function payWalletsView(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<void> {
-  const project = 'latchkey-e2e-multi-wallet'
-  const response = await request.post(`${API_URL}/__control/features`, { data: { projectId: project, features: { multiWallet: true } } })
-  expect(response.ok(), await response.text()).toBe(true)
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
-  await openConnected(page, { path: `/?theme=${theme}&secondWallet=1&project=${project}&features=pay:on` })
-  await tapOrClick(accountButton(page).address, device)
-  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }), device)
-  await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Second Dev Wallet' }), device)
-  await expect(liveState(page).address).toHaveText(ACCOUNT_1)
-  await expect(anyDialog(page)).toHaveCount(0)
+  if (page.url() === 'about:blank') await walletSwitcherOpen(page, request, theme, device, '&features=pay:on')
+  // Account closed, no wallet request, no toast, the second wallet (dev account 1) the active one.
+  await resumeConnected(page, { account: 1 })
   await setAnvilBalance(ACCOUNT_0, '10000')
   await setAnvilBalance(ACCOUNT_1, '0.25')
   await page.getByLabel('Pay to').fill('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
@@ -553,7 +552,8 @@ async function payViews(page: Page, theme: Theme, device: Device): Promise<void>
  */
 async function callsViews(page: Page, theme: Theme, device: Device): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
-  await openConnected(page, { path: `/?theme=${theme}` })
+  // After the connected views on their page (no dialog, no wallet request, dev account 0), or loaded connected.
+  await resumeConnected(page, { path: `/?theme=${theme}` })
   // The wallet's dock is folded on a phone: its switch is set without unfolding it (the dock is not the product).
   await walletPanel(page).getByLabel('Batched calls').selectOption('partial', { force: true })
   await tapOrClick(accountButton(page).address, device)
@@ -632,10 +632,17 @@ async function shortWindowViews(page: Page): Promise<void> {
   }
 }
 
+/** Switches the demo's modal to `tag` at run time (`setLocale`, its catalogue fetched), as a dapp's language menu does. */
+async function showLocale(page: Page, tag: string): Promise<void> {
+  await page.evaluate((next) => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale(next), tag)
+  await expect(page.getByTestId('latchkey-modal')).toHaveAttribute('lang', tag)
+}
+
 /**
  * Connect, All Wallets, the declined connection (an error view), Account, Swap and Send in right to left (Arabic) and
  * in the long pseudo-locale (en-XA: every word about 40 % longer): nothing clipped, mirrored where it should be. The
- * titles and the buttons are the catalogues' own words.
+ * titles and the buttons are the catalogues' own words. The page loads in Arabic (`?locale=ar`) and switches to the
+ * pseudo-locale at run time ({@link showLocale}): loaded once disconnected, once connected (a stored session).
  */
 async function localeViews(page: Page, theme: Theme, device: Device): Promise<void> {
   const locales = [
@@ -643,10 +650,11 @@ async function localeViews(page: Page, theme: Theme, device: Device): Promise<vo
     ['en-XA', pseudoLong()],
   ] as const
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
-  // Disconnected first (the page has no stored connection yet), then connected (a stored session per locale).
+  // Disconnected first (the page has no stored connection yet), then connected (a stored session).
+  await page.goto(`/?theme=${theme}&locale=${locales[0][0]}`)
+  await expect(liveState(page).status).toHaveText('disconnected')
   for (const [tag, words] of locales) {
-    await page.goto(`/?theme=${theme}&locale=${tag}`)
-    await expect(liveState(page).status).toHaveText('disconnected')
+    if (tag !== locales[0][0]) await showLocale(page, tag)
     await tapOrClick(page.getByRole('button', { name: words.connectButton, exact: true }).first(), device)
     await expect(page.getByTestId('latchkey-modal')).toHaveAttribute('lang', tag)
     await shoot(page, words.titles.Connect, `connect-${tag}`, theme, device)
@@ -663,9 +671,11 @@ async function localeViews(page: Page, theme: Theme, device: Device): Promise<vo
     await expect(anyDialog(page)).toHaveCount(0)
   }
   await setAnvilBalance(ACCOUNT_0, '10000')
+  await openConnected(page, { path: `/?theme=${theme}&locale=${locales[0][0]}` })
   for (const [tag, words] of locales) {
-    await openConnected(page, { path: `/?theme=${theme}&locale=${tag}` })
+    if (tag !== locales[0][0]) await showLocale(page, tag)
     await tapOrClick(accountButton(page).address, device)
+    await expect(page.getByTestId('latchkey-modal')).toHaveAttribute('lang', tag)
     const account = dialog(page, words.titles.Account)
     await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
     await shoot(page, words.titles.Account, `account-${tag}`, theme, device, (view) => [...amounts(view), view.locator('[role="tabpanel"]')])
@@ -680,6 +690,8 @@ async function localeViews(page: Page, theme: Theme, device: Device): Promise<vo
     await expect(send.getByRole('textbox', { name: words.amount, exact: true })).toBeVisible()
     await shoot(page, words.titles.Send, `send-${tag}`, theme, device, (view) => [...amounts(view), view.locator('.lk-token-button .lk-muted')])
     await tapOrClick(send.getByRole('button', { name: words.back, exact: true }), device)
+    await tapOrClick(dialog(page, words.titles.Account).getByRole('button', { name: words.close, exact: true }), device)
+    await expect(anyDialog(page)).toHaveCount(0)
   }
 }
 
@@ -691,66 +703,64 @@ test.describe('short desktop windows', () => {
   })
 })
 
+/**
+ * The tests of one device: the connected views and the Batched Calls view on one connected page, the wallet switcher and
+ * Pay's choice of wallets on one page holding the two wallets (each such pair a serial describe of its own, so the
+ * pairs and the other tests still spread over the workers); the others load their own page (a clock installed, an
+ * email user, the disconnected start).
+ */
+function deviceTests(device: Device): void {
+  const both = (page: Page) => void darkToo.add(page)
+  test(`the disconnected views look as they did (light and dark, ${device})`, async ({ page }) => {
+    both(page)
+    await disconnectedViews(page, 'light', device)
+  })
+  test.describe('on one connected page', () => {
+    const shared = withSharedPage(test)
+    shared(`the connected views look as they did (light and dark, ${device})`, async ({ page }) => {
+      both(page)
+      await connectedViews(page, 'light', device)
+    })
+    shared(`the Batched Calls view looks as it did (light and dark, ${device})`, async ({ page }) => {
+      both(page)
+      await callsViews(page, 'light', device)
+    })
+  })
+  test(`the Sessions view looks as it did (light and dark, ${device})`, async ({ page }) => {
+    both(page)
+    await sessionsView(page, 'light', device)
+  })
+  test.describe('on one page holding two wallets', () => {
+    const shared = withSharedPage(test)
+    shared(`the wallet switcher looks as it did (light and dark, ${device})`, async ({ page, request }) => {
+      both(page)
+      await walletSwitcherViews(page, request, 'light', device)
+    })
+    shared(`the Pay view's choice of wallets looks as it did (light and dark, ${device})`, async ({ page, request }) => {
+      both(page)
+      await payWalletsView(page, request, 'light', device)
+    })
+  })
+  test(`the wallet switcher's balance that is not current looks as it did (light and dark, ${device})`, async ({ page, request }) => {
+    both(page)
+    await walletSwitcherStaleView(page, request, 'light', device)
+  })
+  test(`the Pay view looks as it did (light and dark, ${device})`, async ({ page }) => {
+    both(page)
+    await payViews(page, 'light', device)
+  })
+  test(`Connect, All Wallets, an error, Account, Swap and Send in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, ${device})`, async ({ page }) => {
+    both(page)
+    await localeViews(page, 'light', device)
+  })
+}
+
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
-  test.beforeEach(({ page }) => void darkToo.add(page))
-  test('the disconnected views look as they did (light and dark, desktop)', async ({ page }) => {
-    await disconnectedViews(page, 'light', 'desktop')
-  })
-  test('the connected views look as they did (light and dark, desktop)', async ({ page }) => {
-    await connectedViews(page, 'light', 'desktop')
-  })
-  test('the Sessions view looks as it did (light and dark, desktop)', async ({ page }) => {
-    await sessionsView(page, 'light', 'desktop')
-  })
-  test('the wallet switcher looks as it did (light and dark, desktop)', async ({ page, request }) => {
-    await walletSwitcherViews(page, request, 'light', 'desktop')
-  })
-  test("the wallet switcher's balance that is not current looks as it did (light and dark, desktop)", async ({ page, request }) => {
-    await walletSwitcherStaleView(page, request, 'light', 'desktop')
-  })
-  test('the Pay view looks as it did (light and dark, desktop)', async ({ page }) => {
-    await payViews(page, 'light', 'desktop')
-  })
-  test("the Pay view's choice of wallets looks as it did (light and dark, desktop)", async ({ page, request }) => {
-    await payWalletsView(page, request, 'light', 'desktop')
-  })
-  test('Connect, All Wallets, an error, Account, Swap and Send in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, desktop)', async ({ page }) => {
-    await localeViews(page, 'light', 'desktop')
-  })
-  test('the Batched Calls view looks as it did (light and dark, desktop)', async ({ page }) => {
-    await callsViews(page, 'light', 'desktop')
-  })
+  deviceTests('desktop')
 })
 
 test.describe('phone', () => {
   test.use(phoneProfile)
-  test.beforeEach(({ page }) => void darkToo.add(page))
-  test('the disconnected views look as they did (light and dark, phone)', async ({ page }) => {
-    await disconnectedViews(page, 'light', 'phone')
-  })
-  test('the connected views look as they did (light and dark, phone)', async ({ page }) => {
-    await connectedViews(page, 'light', 'phone')
-  })
-  test('the Sessions view looks as it did (light and dark, phone)', async ({ page }) => {
-    await sessionsView(page, 'light', 'phone')
-  })
-  test('the wallet switcher looks as it did (light and dark, phone)', async ({ page, request }) => {
-    await walletSwitcherViews(page, request, 'light', 'phone')
-  })
-  test("the wallet switcher's balance that is not current looks as it did (light and dark, phone)", async ({ page, request }) => {
-    await walletSwitcherStaleView(page, request, 'light', 'phone')
-  })
-  test('the Pay view looks as it did (light and dark, phone)', async ({ page }) => {
-    await payViews(page, 'light', 'phone')
-  })
-  test("the Pay view's choice of wallets looks as it did (light and dark, phone)", async ({ page, request }) => {
-    await payWalletsView(page, request, 'light', 'phone')
-  })
-  test('Connect, All Wallets, an error, Account, Swap and Send in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, phone)', async ({ page }) => {
-    await localeViews(page, 'light', 'phone')
-  })
-  test('the Batched Calls view looks as it did (light and dark, phone)', async ({ page }) => {
-    await callsViews(page, 'light', 'phone')
-  })
+  deviceTests('phone')
 })
