@@ -25,16 +25,7 @@ import {
   API_URL,
 } from './fixtures.ts'
 import type { Page, Route } from '@playwright/test'
-
-test('opening the modal shows the Connect Wallet dialog with the dev wallet and All Wallets', async ({ demo: page }) => {
-  const connect = await openConnectDialog(page)
-  await expect(connect).toHaveAttribute('aria-modal', 'true')
-  await expect(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })).toBeVisible()
-  await expect(connect.getByRole('button', { name: /^All Wallets/ })).toBeVisible()
-  await expect(connect.getByRole('button', { name: 'Close', exact: true })).toBeVisible()
-  // Nothing was asked of the wallet just by opening the modal.
-  await expect(walletRequests(page)).toHaveCount(0)
-})
+import { resumeConnected, resumeDisconnected, withSharedPage } from './sharedPage.ts'
 
 /**
  * Records, at every animation frame from when Connect first shows its All Wallets entry, where the controls below the
@@ -155,27 +146,121 @@ test("a later page paints Connect with the project's remote config as last heard
   expect(later['New to wallets?']).toEqual([firstVisit['New to wallets?']!.at(-1)])
 })
 
-test('connecting the dev wallet shows the address and the real balance of account 0 on chain 31337', async ({ demo: page }) => {
-  await connectDevWallet(page)
-  const balance = await expectedBalance(ACCOUNT_0, 31337)
+// On one page (withSharedPage): the page goes from disconnected to connected and back as the journeys need, each test
+// asserting its start as a fresh page has it (resumeDisconnected, resumeConnected: no dialog, no wallet request, no
+// toast, connected or not). The account change, which leaves the wallet on account 1, comes last. The reloads and the
+// declined connection keep pages of their own.
+test.describe('connect and disconnect, on one page', () => {
+  const shared = withSharedPage(test)
 
-  const button = accountButton(page)
-  await expect(button.address).toHaveText('0xf39F…2266')
-  await expect(button.balance).toHaveText(`${grouped(balance)} ETH`)
-  await expect(connectButton(page)).toHaveCount(0)
-  const state = liveState(page)
-  await expect(state.address).toHaveText(ACCOUNT_0)
-  await expect(state.balance).toHaveText(grouped(balance))
-  await expect(state.network).toHaveText('eip155:31337')
+  shared('opening the modal shows the Connect Wallet dialog with the dev wallet and All Wallets', async ({ page }) => {
+    await resumeDisconnected(page)
+    const connect = await openConnectDialog(page)
+    await expect(connect).toHaveAttribute('aria-modal', 'true')
+    await expect(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })).toBeVisible()
+    await expect(connect.getByRole('button', { name: /^All Wallets/ })).toBeVisible()
+    await expect(connect.getByRole('button', { name: 'Close', exact: true })).toBeVisible()
+    // Nothing was asked of the wallet just by opening the modal.
+    await expect(walletRequests(page)).toHaveCount(0)
+  })
 
-  // Opening again shows Account with that address and balance.
-  await button.address.click()
-  const account = dialog(page, 'Account')
-  await expect(account).toBeVisible()
-  await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_0))
-  await expect(account.getByTestId('account-address')).toHaveAttribute('title', ACCOUNT_0)
-  await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance)} ETH`)
-  await expect(account.getByRole('button', { name: 'Switch network (Anvil Local)', exact: true })).toBeVisible()
+  shared('connecting the dev wallet shows the address and the real balance of account 0 on chain 31337', async ({ page }) => {
+    await resumeDisconnected(page)
+    await expect(page.getByTestId('dev-wallet-status')).toContainText('Not connected')
+    await connectDevWallet(page)
+    const balance = await expectedBalance(ACCOUNT_0, 31337)
+
+    const button = accountButton(page)
+    await expect(button.address).toHaveText('0xf39F…2266')
+    await expect(button.balance).toHaveText(`${grouped(balance)} ETH`)
+    await expect(connectButton(page)).toHaveCount(0)
+    const state = liveState(page)
+    await expect(state.address).toHaveText(ACCOUNT_0)
+    await expect(state.balance).toHaveText(grouped(balance))
+    await expect(state.network).toHaveText('eip155:31337')
+
+    // Opening again shows Account with that address and balance.
+    await button.address.click()
+    const account = dialog(page, 'Account')
+    await expect(account).toBeVisible()
+    await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_0))
+    await expect(account.getByTestId('account-address')).toHaveAttribute('title', ACCOUNT_0)
+    await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance)} ETH`)
+    await expect(account.getByRole('button', { name: 'Switch network (Anvil Local)', exact: true })).toBeVisible()
+  })
+
+  shared('Disconnect in the Account dialog disconnects', async ({ page }) => {
+    // Disconnecting is the subject: a connected start (the test before connected through Connect; alone, a stored session).
+    await resumeConnected(page)
+    await accountButton(page).address.click()
+    const account = dialog(page, 'Account')
+    await expect(account).toBeVisible()
+
+    await account.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await expect(anyDialog(page)).toHaveCount(0)
+    await expect(connectButton(page)).toBeVisible()
+    await expect(liveState(page).status).toHaveText('disconnected')
+    await expect(liveState(page).address).toHaveText('—')
+    await expect(accountButton(page).address).toHaveCount(0)
+    // The wallet was told (wallet_revokePermissions).
+    await expect(page.getByTestId('dev-wallet-status')).toContainText('Not connected')
+
+    // Opening again starts from Connect, not Account.
+    await openConnectDialog(page)
+  })
+
+  shared('Back while the wallet has not answered returns to Connect; the late answer breaks nothing', async ({ page }) => {
+    await resumeDisconnected(page)
+    await expect(page.getByTestId('dev-wallet-status')).toContainText('Not connected')
+    const connect = await openConnectDialog(page)
+    await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+    const connecting = dialog(page, 'Connecting')
+    await expect(connecting).toBeVisible()
+    await expect(walletRequests(page)).toHaveCount(1)
+
+    // Do not answer in the wallet; go back.
+    await connecting.getByRole('button', { name: 'Back', exact: true }).click()
+    await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+    await expect(liveState(page).status).toHaveText('disconnected')
+
+    // The wallet answers late (rejects): the modal stays on Connect, nothing breaks.
+    await rejectWalletRequest(page, 'Connect to this site?')
+    await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+    await expect(dialog(page, 'Connect Wallet').getByText('Connection declined')).toHaveCount(0)
+    await expect(liveState(page).status).toHaveText('disconnected')
+
+    // Picking the wallet again asks again; approving connects.
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+    await expect(dialog(page, 'Connecting')).toBeVisible()
+    await approveWalletRequest(page, 'Connect to this site?')
+    await expect(anyDialog(page)).toHaveCount(0)
+    await expect(liveState(page).status).toHaveText('connected')
+    await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
+  })
+
+  shared('when the wallet changes account, the page shows the new address and its balance', async ({ page }) => {
+    await resumeConnected(page)
+    // A balance of its own, so a stale balance of account 0 cannot pass for account 1's.
+    await setAnvilBalance(ACCOUNT_1, '1234.56789', 31337)
+    await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
+
+    await walletPanel(page).getByRole('combobox', { name: 'Account' }).selectOption('1')
+    const balance = await expectedBalance(ACCOUNT_1, 31337)
+    expect(balance).toBe('1234.567')
+    const state = liveState(page)
+    await expect(state.address).toHaveText(ACCOUNT_1)
+    await expect(accountButton(page).address).toHaveText('0x7099…79C8')
+    await expect(accountButton(page).balance).toHaveText(`${grouped(balance)} ETH`)
+    await expect(state.balance).toHaveText(grouped(balance))
+    await expect(state.status).toHaveText('connected')
+    // Changing account is not a new connection: no prompt.
+    await expect(walletRequests(page)).toHaveCount(0)
+
+    await accountButton(page).address.click()
+    const account = dialog(page, 'Account')
+    await expect(account.getByTestId('account-address')).toHaveText('0x7099…79C8')
+    await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance)} ETH`)
+  })
 })
 
 test('a declined connection offers Try again, which asks the wallet again and connects on approval', async ({ demo: page }) => {
@@ -205,49 +290,6 @@ test('a declined connection offers Try again, which asks the wallet again and co
   await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
 })
 
-test('when the wallet changes account, the page shows the new address and its balance', async ({ demo: page }) => {
-  // A balance of its own, so a stale balance of account 0 cannot pass for account 1's.
-  await setAnvilBalance(ACCOUNT_1, '1234.56789', 31337)
-  await connectDevWallet(page)
-  await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
-
-  await walletPanel(page).getByRole('combobox', { name: 'Account' }).selectOption('1')
-  const balance = await expectedBalance(ACCOUNT_1, 31337)
-  expect(balance).toBe('1234.567')
-  const state = liveState(page)
-  await expect(state.address).toHaveText(ACCOUNT_1)
-  await expect(accountButton(page).address).toHaveText('0x7099…79C8')
-  await expect(accountButton(page).balance).toHaveText(`${grouped(balance)} ETH`)
-  await expect(state.balance).toHaveText(grouped(balance))
-  await expect(state.status).toHaveText('connected')
-  // Changing account is not a new connection: no prompt.
-  await expect(walletRequests(page)).toHaveCount(0)
-
-  await accountButton(page).address.click()
-  const account = dialog(page, 'Account')
-  await expect(account.getByTestId('account-address')).toHaveText('0x7099…79C8')
-  await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance)} ETH`)
-})
-
-test('Disconnect in the Account dialog disconnects', async ({ demo: page }) => {
-  await connectDevWallet(page)
-  await accountButton(page).address.click()
-  const account = dialog(page, 'Account')
-  await expect(account).toBeVisible()
-
-  await account.getByRole('button', { name: 'Disconnect', exact: true }).click()
-  await expect(anyDialog(page)).toHaveCount(0)
-  await expect(connectButton(page)).toBeVisible()
-  await expect(liveState(page).status).toHaveText('disconnected')
-  await expect(liveState(page).address).toHaveText('—')
-  await expect(accountButton(page).address).toHaveCount(0)
-  // The wallet was told (wallet_revokePermissions).
-  await expect(page.getByTestId('dev-wallet-status')).toContainText('Not connected')
-
-  // Opening again starts from Connect, not Account.
-  await openConnectDialog(page)
-})
-
 test('a reload restores the connection without a wallet prompt', async ({ demo: page }) => {
   await connectDevWallet(page)
   await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
@@ -275,31 +317,4 @@ test('when the wallet disconnects the site, the page goes back to disconnected',
   await page.reload()
   await expect(connectButton(page)).toBeVisible()
   await expect(liveState(page).status).toHaveText('disconnected')
-})
-
-test('Back while the wallet has not answered returns to Connect; the late answer breaks nothing', async ({ demo: page }) => {
-  const connect = await openConnectDialog(page)
-  await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
-  const connecting = dialog(page, 'Connecting')
-  await expect(connecting).toBeVisible()
-  await expect(walletRequests(page)).toHaveCount(1)
-
-  // Do not answer in the wallet; go back.
-  await connecting.getByRole('button', { name: 'Back', exact: true }).click()
-  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
-  await expect(liveState(page).status).toHaveText('disconnected')
-
-  // The wallet answers late (rejects): the modal stays on Connect, nothing breaks.
-  await rejectWalletRequest(page, 'Connect to this site?')
-  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
-  await expect(dialog(page, 'Connect Wallet').getByText('Connection declined')).toHaveCount(0)
-  await expect(liveState(page).status).toHaveText('disconnected')
-
-  // Picking the wallet again asks again; approving connects.
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
-  await expect(dialog(page, 'Connecting')).toBeVisible()
-  await approveWalletRequest(page, 'Connect to this site?')
-  await expect(anyDialog(page)).toHaveCount(0)
-  await expect(liveState(page).status).toHaveText('connected')
-  await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
 })
