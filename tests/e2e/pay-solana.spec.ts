@@ -13,6 +13,7 @@ import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_REFERENCE } from '../.
 import { dialog, expect, liveState, openConnected, test, walletRequests } from './fixtures.ts'
 import { askForPayment, PAY_ON, payWithExchange, requestPayment, resolved } from './paySteps.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
+import { resumeConnected, withSharedPage } from './sharedPage.ts'
 import { DEV_SPL_MINT_ADDRESS } from '../../dev/solana/tokens.ts'
 
 /** One JSON-RPC read on the local Solana chain, beside the modal. */
@@ -33,58 +34,71 @@ function solanaPanel(page: Page): Locator {
 }
 const solanaRequests = (page: Page) => solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })
 
-test('SOL from the Solana dev wallet: one prompt however often Pay is pressed, success once confirmed, the recipient holds it', async ({ page }) => {
-  await openConnected(page, { namespace: 'solana', account: 1, path: PAY_ON })
-  const to = fresh()
-  const pay = await askForPayment(page, { to, amount: '0.125', asset: 'SOL (Solana Localnet)' })
-  await expect(pay.getByTestId('pay-balance')).toContainText('SOL')
-  const button = pay.getByRole('button', { name: 'Pay 0.125 SOL' })
-  await button.click()
-  await button.click({ force: true })
-  const request = solanaRequests(page).filter({ hasText: 'Send transaction?' })
-  await expect(request).toHaveCount(1)
-  await expect(request).toContainText(`Transfer 0.125 SOL to ${to}`)
-  await request.getByRole('button', { name: 'Approve' }).click()
-  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
-  await expect(page.getByTestId('pay-status')).toHaveText('success')
-  const result = await resolved(page)
-  expect(result).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '0.125' })
-  const [status] = (await solanaRead<{ value: Array<{ err: unknown; confirmationStatus: string } | null> }>('getSignatureStatuses', [[result['txHash']]])).value
-  expect(status).toMatchObject({ err: null, confirmationStatus: 'finalized' })
-  expect(await lamports(to)).toBe(125_000_000n)
-  await pay.getByRole('button', { name: 'Done' }).click()
-  await expect(pay).toBeHidden()
-})
-
-test('an SPL token (dUSDC, decimals and symbol from its mint) from the Solana dev wallet: the recipient token account holds the amount', async ({ page }) => {
-  await openConnected(page, { namespace: 'solana', account: 1, path: PAY_ON })
-  const to = fresh()
-  const pay = await askForPayment(page, { to, amount: '3.25', asset: 'dUSDC (SPL, Solana Localnet)' })
-  await expect(pay.getByTestId('pay-asked')).toContainText('dUSDC')
-  await expect(pay.getByTestId('pay-balance')).toContainText('dUSDC')
-  await pay.getByRole('button', { name: 'Pay 3.25 dUSDC' }).click()
-  await solanaRequests(page).filter({ hasText: 'Send transaction?' }).getByRole('button', { name: 'Approve' }).click()
-  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
-  expect(await resolved(page)).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '3.25' })
-  expect(await dusdc(to)).toBe(3_250_000n)
-})
-
-test('more SOL than the wallet holds is explained before any prompt; Pay stays disabled; bad input is refused before anything opens', async ({ page }) => {
-  await openConnected(page, { namespace: 'solana', account: 1, path: PAY_ON })
-  const pay = await askForPayment(page, { to: fresh(), amount: '5000', asset: 'SOL (Solana Localnet)' })
-  await expect(pay.getByTestId('pay-short')).toHaveText('Not enough SOL in this wallet to pay this amount. Add SOL to the wallet, or cancel.')
-  await expect(pay.getByRole('button', { name: 'Pay 5000 SOL' })).toBeDisabled()
+/** The start of a test on the shared page: the Solana dev wallet's account 1 connected on Solana Localnet (resumeConnected), no request pending in its panel. */
+async function resumeSolanaPayer(page: Page): Promise<void> {
+  await resumeConnected(page, { namespace: 'solana', account: 1, path: PAY_ON })
   await expect(solanaRequests(page)).toHaveCount(0)
-  await pay.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByTestId('pay-status')).toHaveText('cancelled')
-  // An amount finer than SOL's 9 decimals, a recipient that is no public key: typed errors, nothing opens. (dUSDC's
-  // 6 decimals are checked in ui/createModal.paySolana.test.ts: the demo does not offer it, dev/solana/README.md.)
-  await requestPayment(page, { to: fresh(), amount: '1.1234567891', asset: 'SOL (Solana Localnet)' })
-  await expect(page.getByTestId('pay-error')).toHaveText("amount: must have at most 9 fraction digits (the asset's decimals)")
-  await requestPayment(page, { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '1', asset: 'SOL (Solana Localnet)' })
-  await expect(page.getByTestId('pay-error')).toHaveText('recipient: must be a Solana public key (base58, 32 bytes)')
-  await expect(dialog(page, 'Pay')).toHaveCount(0)
-  await expect(solanaRequests(page)).toHaveCount(0)
+}
+
+// The payments from the connected Solana wallet share one page (withSharedPage), each starting as a fresh page does,
+// asserted: no dialog, no wallet request, no toast, the Solana account connected. A request is a payment of its own and
+// the demo's result reads 'pending' from each request on (pay.spec.ts), so a test never reads the one before's end.
+test.describe('connected on Solana, one page', () => {
+  const shared = withSharedPage(test)
+
+  shared('SOL from the Solana dev wallet: one prompt however often Pay is pressed, success once confirmed, the recipient holds it', async ({ page }) => {
+    await resumeSolanaPayer(page)
+    const to = fresh()
+    const pay = await askForPayment(page, { to, amount: '0.125', asset: 'SOL (Solana Localnet)' })
+    await expect(pay.getByTestId('pay-balance')).toContainText('SOL')
+    const button = pay.getByRole('button', { name: 'Pay 0.125 SOL' })
+    await button.click()
+    await button.click({ force: true })
+    const request = solanaRequests(page).filter({ hasText: 'Send transaction?' })
+    await expect(request).toHaveCount(1)
+    await expect(request).toContainText(`Transfer 0.125 SOL to ${to}`)
+    await request.getByRole('button', { name: 'Approve' }).click()
+    await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId('pay-status')).toHaveText('success')
+    const result = await resolved(page)
+    expect(result).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '0.125' })
+    const [status] = (await solanaRead<{ value: Array<{ err: unknown; confirmationStatus: string } | null> }>('getSignatureStatuses', [[result['txHash']]])).value
+    expect(status).toMatchObject({ err: null, confirmationStatus: 'finalized' })
+    expect(await lamports(to)).toBe(125_000_000n)
+    await pay.getByRole('button', { name: 'Done' }).click()
+    await expect(pay).toBeHidden()
+  })
+
+  shared('an SPL token (dUSDC, decimals and symbol from its mint) from the Solana dev wallet: the recipient token account holds the amount', async ({ page }) => {
+    await resumeSolanaPayer(page)
+    const to = fresh()
+    const pay = await askForPayment(page, { to, amount: '3.25', asset: 'dUSDC (SPL, Solana Localnet)' })
+    await expect(pay.getByTestId('pay-asked')).toContainText('dUSDC')
+    await expect(pay.getByTestId('pay-balance')).toContainText('dUSDC')
+    await pay.getByRole('button', { name: 'Pay 3.25 dUSDC' }).click()
+    await solanaRequests(page).filter({ hasText: 'Send transaction?' }).getByRole('button', { name: 'Approve' }).click()
+    await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+    expect(await resolved(page)).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '3.25' })
+    expect(await dusdc(to)).toBe(3_250_000n)
+  })
+
+  shared('more SOL than the wallet holds is explained before any prompt; Pay stays disabled; bad input is refused before anything opens', async ({ page }) => {
+    await resumeSolanaPayer(page)
+    const pay = await askForPayment(page, { to: fresh(), amount: '5000', asset: 'SOL (Solana Localnet)' })
+    await expect(pay.getByTestId('pay-short')).toHaveText('Not enough SOL in this wallet to pay this amount. Add SOL to the wallet, or cancel.')
+    await expect(pay.getByRole('button', { name: 'Pay 5000 SOL' })).toBeDisabled()
+    await expect(solanaRequests(page)).toHaveCount(0)
+    await pay.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByTestId('pay-status')).toHaveText('cancelled')
+    // An amount finer than SOL's 9 decimals, a recipient that is no public key: typed errors, nothing opens. (dUSDC's
+    // 6 decimals are checked in ui/createModal.paySolana.test.ts: the demo does not offer it, dev/solana/README.md.)
+    await requestPayment(page, { to: fresh(), amount: '1.1234567891', asset: 'SOL (Solana Localnet)' })
+    await expect(page.getByTestId('pay-error')).toHaveText("amount: must have at most 9 fraction digits (the asset's decimals)")
+    await requestPayment(page, { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '1', asset: 'SOL (Solana Localnet)' })
+    await expect(page.getByTestId('pay-error')).toHaveText('recipient: must be a Solana public key (base58, 32 bytes)')
+    await expect(dialog(page, 'Pay')).toHaveCount(0)
+    await expect(solanaRequests(page)).toHaveCount(0)
+  })
 })
 
 test('with no Solana wallet connected: the reference exchange pays SOL and then dUSDC on the local chain; each resolves success with its signature once the chain shows it', async ({ page }) => {
