@@ -1,5 +1,17 @@
 import { describe, expect, test, vi } from 'vitest'
-import { defaultFeatures, ignoredConfigurationWarning, isFeatureOn, isRestrictedTimeZone, localFeatureKeys, remoteFeatureKeys, resolveFeatures, visitorTimeZone } from './features.ts'
+import {
+  defaultFeatures,
+  ignoredConfigurationWarning,
+  isFeatureOn,
+  isRestrictedTimeZone,
+  localFeatureKeys,
+  remoteFeatureKeys,
+  resolveFeatures,
+  restrictedTimeZoneOffsets,
+  restrictedTimeZones,
+  visitorInRestrictedTimeZone,
+  visitorTimeZone,
+} from './features.ts'
 
 describe('features', () => {
   test('behavior: local options when no remote config is fetched', () => {
@@ -101,6 +113,33 @@ describe('features', () => {
     const own = visitorTimeZone()
     expect(typeof own).toBe('string')
     expect(resolveFeatures({}, undefined).features.onramp).toBe(!isRestrictedTimeZone(own))
+  })
+  test("behavior: the restricted zones' offsets are those the runtime's time zone data gives them today, each used by one of them", () => {
+    const offsetOf = (timeZone: string) => {
+      const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')!.value
+      const [, sign, hours, minutes] = /^GMT([+-])(\d\d):(\d\d)$/.exec(name) ?? [name, '+', '00', '00']
+      return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes))
+    }
+    const offsets = restrictedTimeZones.map(offsetOf)
+    expect(offsets.every((offset) => restrictedTimeZoneOffsets.includes(offset))).toBe(true)
+    expect([...new Set(offsets)].sort()).toEqual([...restrictedTimeZoneOffsets].sort())
+    expect(offsetOf('Asia/Tokyo')).toBe(540)
+  })
+  test("behavior: the visitor's zone name (Intl) is read only when the clock's offset is a restricted zone's; the name then decides", () => {
+    const clock = (offset: number, zone: string) => {
+      const timeZone = vi.fn(() => zone)
+      return { clock: { offsetMinutes: () => offset, timeZone }, timeZone }
+    }
+    for (const offset of [0, -300, 60, 540, 330]) {
+      const { clock: c, timeZone } = clock(offset, 'Asia/Shanghai')
+      expect(visitorInRestrictedTimeZone(c)).toBe(false)
+      expect(timeZone).not.toHaveBeenCalled()
+    }
+    expect(visitorInRestrictedTimeZone(clock(480, 'Asia/Shanghai').clock)).toBe(true)
+    expect(visitorInRestrictedTimeZone(clock(480, 'Asia/Hong_Kong').clock)).toBe(true)
+    expect(visitorInRestrictedTimeZone(clock(360, 'Asia/Urumqi').clock)).toBe(true)
+    expect(visitorInRestrictedTimeZone(clock(480, 'Asia/Singapore').clock)).toBe(false)
+    expect(visitorInRestrictedTimeZone(clock(360, 'Asia/Dhaka').clock)).toBe(false)
   })
   test('behavior: the time zone is read from Intl once per page, not at every resolution (an opening resolves the features again)', () => {
     const own = visitorTimeZone()

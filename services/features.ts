@@ -117,6 +117,34 @@ export function visitorTimeZone(): string | undefined {
   return readTimeZone.zone
 }
 
+/**
+ * The UTC offsets the {@link restrictedTimeZones} have today, in minutes east of UTC: +8 h (China's standard time and
+ * Hong Kong's, neither with summer time) and +6 h (`Asia/Urumqi` and its alias `Asia/Kashgar`, as the tz database has
+ * them). A clock at another offset is in none of those zones.
+ */
+export const restrictedTimeZoneOffsets: readonly number[] = [480, 360]
+
+/** What {@link visitorInRestrictedTimeZone} reads of the visitor's clock: its UTC offset now, and its zone's name. */
+export type VisitorClock = {
+  /** Minutes east of UTC now (`-new Date().getTimezoneOffset()`: no `Intl`, a microsecond). */
+  offsetMinutes: () => number
+  /** The IANA zone ({@link visitorTimeZone}: `Intl.DateTimeFormat`, 100–700 ms the first time on a phone's CPU). */
+  timeZone: () => string | undefined
+}
+
+const browserClock: VisitorClock = { offsetMinutes: () => -new Date().getTimezoneOffset(), timeZone: visitorTimeZone }
+
+/**
+ * Whether the visitor is in one of the {@link restrictedTimeZones} (spec §6). The zone's name is read only when the
+ * clock's offset is one of {@link restrictedTimeZoneOffsets}: the first `Intl.DateTimeFormat` of a page loads the
+ * runtime's date data, a long task on a slow phone's first paint (measured 160–750 ms on a CPU four times slower, in
+ * `createModal`), and a visitor at any other offset cannot be in those zones.
+ * @example visitorInRestrictedTimeZone({ offsetMinutes: () => 0, timeZone: () => 'UTC' }) // false, the name not read
+ */
+export function visitorInRestrictedTimeZone(clock: VisitorClock = browserClock): boolean {
+  return restrictedTimeZoneOffsets.includes(clock.offsetMinutes()) && isRestrictedTimeZone(clock.timeZone())
+}
+
 /** True when `timeZone` is one of {@link restrictedTimeZones} (exact IANA name). */
 export function isRestrictedTimeZone(timeZone: string | undefined): boolean {
   return timeZone !== undefined && restrictedTimeZones.includes(timeZone)
@@ -128,8 +156,8 @@ export type ResolveFeaturesParameters = {
   /** The project config fetched (its features), `'failed'` when the call failed, `undefined` when none was fetched. */
   remote: { features: RemoteFeatures } | 'failed' | undefined
   /**
-   * `basic`: basic mode. `timeZone`: the visitor's IANA time zone (default {@link visitorTimeZone}); in one of
-   * {@link restrictedTimeZones} the {@link timeZoneRestrictedFeatures} are off.
+   * `basic`: basic mode. `timeZone`: the visitor's IANA time zone (default: the visitor's own,
+   * {@link visitorInRestrictedTimeZone}); in one of {@link restrictedTimeZones} the {@link timeZoneRestrictedFeatures} are off.
    */
   options?: { basic?: boolean; timeZone?: string | undefined }
 }
@@ -155,7 +183,7 @@ export type ResolveFeaturesReturnType = {
  */
 export function resolveFeatures(local: ResolveFeaturesParameters['local'], remote: ResolveFeaturesParameters['remote'], options: NonNullable<ResolveFeaturesParameters['options']> = {}): ResolveFeaturesReturnType {
   const resolved = resolveUnrestricted(local, remote, options)
-  if (!isRestrictedTimeZone('timeZone' in options ? options.timeZone : visitorTimeZone())) return resolved
+  if (!('timeZone' in options ? isRestrictedTimeZone(options.timeZone) : visitorInRestrictedTimeZone())) return resolved
   const features: Features = { ...resolved.features }
   for (const key of timeZoneRestrictedFeatures) features[key] = false
   return { ...resolved, features }
