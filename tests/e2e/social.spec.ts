@@ -7,7 +7,8 @@
  * Screenshots with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
-import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { accountButton, dialog, expect, liveState, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 import { OIDC_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
@@ -29,27 +30,74 @@ async function openPopup(page: Page, provider: string) {
   return { connect, popup }
 }
 
-test('google in the popup: the provider’s sign-in page, a development user, connected; the Account shows the username', async ({ demo: page }) => {
-  const { connect, popup } = await openPopup(page, 'Google')
-  // Spec §9: the popup is 600×800.
-  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 800])
-  await expect(connect.getByText('Continue in the Google window')).toBeVisible()
-  if (shots) {
-    await page.screenshot({ path: `${shots}/connect-waiting.png` })
-    await popup.screenshot({ path: `${shots}/provider-google.png` })
+/**
+ * The start of the social logins on the shared page: a fresh page opens the demo clean; on a page a test before used,
+ * the user that test signed in is disconnected from Account (which signs the embedded wallet out), then the start is
+ * asserted (resumeDisconnected: no dialog, no wallet request, no toast, disconnected).
+ */
+async function startDisconnected(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await openCleanDemo(page, '/')
+    return
   }
-  const closed = popup.waitForEvent('close')
-  await popup.getByRole('button', { name: 'Continue as ada.lovelace' }).click()
-  await closed
-  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
-  await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
-  // Spec §3 account state: socialProvider and user; connectedWalletInfo names the auth connector and the provider; the account is labelled by its type.
-  const account = await page.evaluate(() => (window as any).latchkey.getState().account)
-  expect(account).toMatchObject({ connectorId: 'auth', socialProvider: 'google', user: { username: 'ada.lovelace' }, connectedWalletInfo: { identifier: 'auth', social: 'google' } })
-  expect(account.addressLabels?.[account.address]).toMatch(/^(EOA|Smart Account)$/)
-  await accountButton(page).address.click()
-  await expect(page.getByTestId('account-social-username')).toHaveText('ada.lovelace')
-  if (shots) await page.screenshot({ path: `${shots}/account-google.png` })
+  if ((await liveState(page).status.textContent()) === 'connected') {
+    if ((await dialog(page, 'Account').count()) === 0) await accountButton(page).address.click()
+    await dialog(page, 'Account').getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await expect(liveState(page).status).toHaveText('disconnected')
+  }
+  await resumeDisconnected(page)
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.user ?? null)).toBeNull()
+}
+
+// Three logins on one page, one after the other (startDisconnected at each).
+test.describe('one page, one login after the other', () => {
+  const shared = withSharedPage(test)
+
+  shared('google in the popup: the provider’s sign-in page, a development user, connected; the Account shows the username', async ({ page }) => {
+    await startDisconnected(page)
+    const { connect, popup } = await openPopup(page, 'Google')
+    // Spec §9: the popup is 600×800.
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 800])
+    await expect(connect.getByText('Continue in the Google window')).toBeVisible()
+    if (shots) {
+      await page.screenshot({ path: `${shots}/connect-waiting.png` })
+      await popup.screenshot({ path: `${shots}/provider-google.png` })
+    }
+    const closed = popup.waitForEvent('close')
+    await popup.getByRole('button', { name: 'Continue as ada.lovelace' }).click()
+    await closed
+    await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+    await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
+    // Spec §3 account state: socialProvider and user; connectedWalletInfo names the auth connector and the provider; the account is labelled by its type.
+    const account = await page.evaluate(() => (window as any).latchkey.getState().account)
+    expect(account).toMatchObject({ connectorId: 'auth', socialProvider: 'google', user: { username: 'ada.lovelace' }, connectedWalletInfo: { identifier: 'auth', social: 'google' } })
+    expect(account.addressLabels?.[account.address]).toMatch(/^(EOA|Smart Account)$/)
+    await accountButton(page).address.click()
+    await expect(page.getByTestId('account-social-username')).toHaveText('ada.lovelace')
+    if (shots) await page.screenshot({ path: `${shots}/account-google.png` })
+  })
+
+  shared('discord in the popup: the username ending in 0 loses it on the Account (alice#0 → alice)', async ({ page }) => {
+    await startDisconnected(page)
+    const { popup } = await openPopup(page, 'Discord')
+    await popup.getByRole('button', { name: 'Continue as alice#0' }).click()
+    await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+    await accountButton(page).address.click()
+    await expect(page.getByTestId('account-social-username')).toHaveText('alice')
+  })
+
+  shared('the popup closed by the visitor: a clear message, the choice offered again, and it still works', async ({ page }) => {
+    await startDisconnected(page)
+    const { connect, popup } = await openPopup(page, 'Google')
+    await popup.close()
+    await expect(connect.getByTestId('social-error')).toHaveText('The sign-in window was closed. Choose a way to connect again.', { timeout: 5_000 })
+    // Nothing lost: the email field and the providers are there, the page still disconnected.
+    await expect(connect.getByRole('textbox', { name: 'Email' })).toBeVisible()
+    await expect(page.evaluate(() => (window as any).latchkey.getState().account.status)).resolves.toBe('disconnected')
+    const [again] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('button', { name: 'Continue with Google' }).click()])
+    await again.getByRole('button', { name: 'Continue as grace.hopper' }).click()
+    await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  })
 })
 
 test('the popup opens inside the click itself (no asynchronous gap before window.open, which Safari would block), 600×800', async ({ demo: page }) => {
@@ -76,26 +124,6 @@ test('the popup opens inside the click itself (no asynchronous gap before window
   await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible({ timeout: 20_000 })
   await connect.getByRole('button', { name: 'Cancel' }).click()
   await expect(connect.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
-})
-
-test('discord in the popup: the username ending in 0 loses it on the Account (alice#0 → alice)', async ({ demo: page }) => {
-  const { popup } = await openPopup(page, 'Discord')
-  await popup.getByRole('button', { name: 'Continue as alice#0' }).click()
-  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
-  await accountButton(page).address.click()
-  await expect(page.getByTestId('account-social-username')).toHaveText('alice')
-})
-
-test('the popup closed by the visitor: a clear message, the choice offered again, and it still works', async ({ demo: page }) => {
-  const { connect, popup } = await openPopup(page, 'Google')
-  await popup.close()
-  await expect(connect.getByTestId('social-error')).toHaveText('The sign-in window was closed. Choose a way to connect again.', { timeout: 5_000 })
-  // Nothing lost: the email field and the providers are there, the page still disconnected.
-  await expect(connect.getByRole('textbox', { name: 'Email' })).toBeVisible()
-  await expect(page.evaluate(() => (window as any).latchkey.getState().account.status)).resolves.toBe('disconnected')
-  const [again] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('button', { name: 'Continue with Google' }).click()])
-  await again.getByRole('button', { name: 'Continue as grace.hopper' }).click()
-  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
 })
 
 test('popups blocked: the page itself goes to the provider and comes back; result_uri is read and removed', async ({ page }) => {
@@ -136,7 +164,8 @@ test('Telegram mini-app (Android): facebook and x are not offered; login by redi
   expect(popups).toBe(0)
 })
 
-test('a refusal coming back in the address (social_error) is shown in Connect, logged, and removed from the address', async ({ demo: page }) => {
+test('a refusal coming back in the address (social_error) is shown in Connect, logged, and removed from the address', async ({ page }) => {
+  // The page's first load is the return with the error (the demo's own load before it was a second load for nothing).
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
