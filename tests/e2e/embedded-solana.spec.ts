@@ -14,6 +14,7 @@ import { base58Decode } from '../../adapters/solana.base58.ts'
 import { accountButton, anyDialog, dialog, expect, liveState, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
 import { reviewSend } from './steps.ts'
 import { untilSettled } from './settle.ts'
+import { withSharedPage } from './sharedPage.ts'
 import { SECURE_SITE_URL, SOLANA_RPC_URL } from './stack.ts'
 
 const secure = SECURE_SITE_URL
@@ -88,77 +89,106 @@ async function openAccount(page: Page) {
 
 const frame = (page: Page) => page.frameLocator('iframe[data-latchkey-frame]')
 
-test('email login, then Solana Localnet: the Account of the embedded Solana address with its LiteSVM balance; SOL sent approved in the frame moves exact lamports; a message signed verifies', async ({ page }) => {
-  test.setTimeout(120_000)
-  await openCleanDemo(page, '/?email=1')
-  const address = await onSolana(page)
-  // A new embedded Solana wallet is airdropped 10 SOL on LiteSVM: the modal reads it from the chain.
-  await expect.poll(() => lamports(address)).toBe(10_000_000_000n)
-  await expect(liveState(page).balance).toHaveText('10', { timeout: 20_000 })
+/**
+ * The start of the tests on the shared page: on a fresh page, the demo with `?email=1`, a fresh email login and then
+ * Solana Localnet picked (the first test's subject); on a page a test before used, that test's modal closed, then the
+ * start asserted: no dialog, no approval in the frame, no toast, the same user's embedded wallet connected on Solana
+ * Localnet. Returns the embedded wallet's Solana address.
+ */
+let solanaAddress: string | undefined
+async function startOnSolana(page: Page): Promise<string> {
+  if (page.url() === 'about:blank') {
+    await openCleanDemo(page, '/?email=1')
+    solanaAddress = await onSolana(page)
+    return solanaAddress
+  }
+  expect(solanaAddress, 'the Solana address of the first test').toBeDefined()
+  if ((await anyDialog(page).count()) > 0) await anyDialog(page).getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(page.locator('iframe[data-latchkey-frame]')).toHaveCSS('opacity', '0')
+  await expect(page.locator('.lk-toast')).toHaveCount(0)
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).network).toHaveText(SOLANA_LOCALNET_CAIP_NETWORK_ID)
+  await expect(liveState(page).address).toHaveText(solanaAddress!)
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.connectorId)).toBe('auth')
-  const account = await openAccount(page)
-  await expect(account.getByTestId('account-email')).toBeVisible()
+  return solanaAddress!
+}
 
-  // Send 0.25 SOL: ApproveTransaction with the frame's card (recipient, amount), approved there.
-  const to = DEV_SOLANA_ADDRESSES[4]!
-  const [fromBefore, toBefore] = [await lamports(address), await lamports(to)]
-  await account.getByRole('button', { name: 'Send', exact: true }).click()
-  const send = dialog(page, 'Send')
-  await expect(send.getByRole('button', { name: /^Token: SOL\b/ })).toBeVisible()
-  const preview = await reviewSend(send, { amount: '0.25', to })
-  await expect(preview.getByTestId('send-preview-fee')).toHaveText(/SOL$/)
-  await preview.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
-  const card = frame(page)
-  await expect(card.getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
-  await expect(card.getByText('0.25 SOL')).toBeVisible()
-  await expect(card.getByText(to)).toBeVisible()
-  await card.getByRole('button', { name: 'Approve' }).click()
-  await expect.poll(() => lamports(to), { timeout: 20_000 }).toBe(toBefore + 250_000_000n)
-  expect(await lamports(address)).toBe(fromBefore - 250_000_000n - 5000n)
-  await expect(liveState(page).balance).toHaveText('9.749', { timeout: 20_000 })
+// One email user on one page (startOnSolana at each).
+test.describe('one email user on Solana', () => {
+  const shared = withSharedPage(test)
 
-  // Sign a message through the modal's signMessage: approved in the frame, an ed25519 signature of the bytes.
-  if ((await anyDialog(page).count()) > 0) await page.keyboard.press('Escape')
-  const signing = page.evaluate(() => (window as any).latchkey.signMessage({ message: 'Hello from Solana ✓' }) as Promise<string>)
-  await expect(card.getByRole('heading', { name: 'Sign message' })).toBeVisible({ timeout: 20_000 })
-  await expect(card.getByText('Hello from Solana ✓')).toBeVisible()
-  await card.getByRole('button', { name: 'Approve' }).click()
-  const signature = base58Decode(await signing)
-  expect(signature).toHaveLength(64)
-  expect(verifyEd25519(address, new TextEncoder().encode('Hello from Solana ✓'), signature)).toBe(true)
-  expect(verifyEd25519(address, new TextEncoder().encode('Hello from Solana'), signature)).toBe(false)
-})
+  shared('email login, then Solana Localnet: the Account of the embedded Solana address with its LiteSVM balance; SOL sent approved in the frame moves exact lamports; a message signed verifies', async ({ page }) => {
+    test.setTimeout(120_000)
+    const address = await startOnSolana(page)
+    // A new embedded Solana wallet is airdropped 10 SOL on LiteSVM: the modal reads it from the chain.
+    await expect.poll(() => lamports(address)).toBe(10_000_000_000n)
+    await expect(liveState(page).balance).toHaveText('10', { timeout: 20_000 })
+    expect(await page.evaluate(() => (window as any).latchkey.getState().account.connectorId)).toBe('auth')
+    const account = await openAccount(page)
+    await expect(account.getByTestId('account-email')).toBeVisible()
 
-test('a Solana send rejected in the frame moves nothing and returns to the form; Bitcoin has no auth connector (spec §6): it asks for a wallet', async ({ page }) => {
-  test.setTimeout(120_000)
-  await openCleanDemo(page, '/?email=1')
-  const address = await onSolana(page)
-  await expect.poll(() => lamports(address)).toBe(10_000_000_000n)
-  const rejected = page.evaluate(async () => {
-    try {
-      await (window as any).latchkey.signMessage({ message: 'no' })
-      return 'signed'
-    } catch (e) {
-      return (e as { name?: string }).name
-    }
+    // Send 0.25 SOL: ApproveTransaction with the frame's card (recipient, amount), approved there.
+    const to = DEV_SOLANA_ADDRESSES[4]!
+    const [fromBefore, toBefore] = [await lamports(address), await lamports(to)]
+    await account.getByRole('button', { name: 'Send', exact: true }).click()
+    const send = dialog(page, 'Send')
+    await expect(send.getByRole('button', { name: /^Token: SOL\b/ })).toBeVisible()
+    const preview = await reviewSend(send, { amount: '0.25', to })
+    await expect(preview.getByTestId('send-preview-fee')).toHaveText(/SOL$/)
+    await preview.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+    const card = frame(page)
+    await expect(card.getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
+    await expect(card.getByText('0.25 SOL')).toBeVisible()
+    await expect(card.getByText(to)).toBeVisible()
+    await card.getByRole('button', { name: 'Approve' }).click()
+    await expect.poll(() => lamports(to), { timeout: 20_000 }).toBe(toBefore + 250_000_000n)
+    expect(await lamports(address)).toBe(fromBefore - 250_000_000n - 5000n)
+    await expect(liveState(page).balance).toHaveText('9.749', { timeout: 20_000 })
+
+    // Sign a message through the modal's signMessage: approved in the frame, an ed25519 signature of the bytes.
+    if ((await anyDialog(page).count()) > 0) await page.keyboard.press('Escape')
+    const signing = page.evaluate(() => (window as any).latchkey.signMessage({ message: 'Hello from Solana ✓' }) as Promise<string>)
+    await expect(card.getByRole('heading', { name: 'Sign message' })).toBeVisible({ timeout: 20_000 })
+    await expect(card.getByText('Hello from Solana ✓')).toBeVisible()
+    await card.getByRole('button', { name: 'Approve' }).click()
+    const signature = base58Decode(await signing)
+    expect(signature).toHaveLength(64)
+    expect(verifyEd25519(address, new TextEncoder().encode('Hello from Solana ✓'), signature)).toBe(true)
+    expect(verifyEd25519(address, new TextEncoder().encode('Hello from Solana'), signature)).toBe(false)
   })
-  await frame(page).getByRole('button', { name: 'Reject' }).click()
-  expect(await rejected).toBe('UserRejectedRequestError')
 
-  await (await openAccount(page)).getByRole('button', { name: 'Send', exact: true }).click()
-  const send = dialog(page, 'Send')
-  await reviewSend(send, { amount: '1', to: DEV_SOLANA_ADDRESSES[2]! })
-  await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(frame(page).getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
-  await frame(page).getByRole('button', { name: 'Reject' }).click()
-  await expect(dialog(page, 'Approve Transaction')).toBeHidden({ timeout: 10_000 })
-  expect(await lamports(address)).toBe(10_000_000_000n)
+  shared('a Solana send rejected in the frame moves nothing and returns to the form; Bitcoin has no auth connector (spec §6): it asks for a wallet', async ({ page }) => {
+    test.setTimeout(120_000)
+    const address = await startOnSolana(page)
+    // The airdrop is the test before's; what this test sends must move nothing from what the address holds now.
+    const before = await lamports(address)
+    const rejected = page.evaluate(async () => {
+      try {
+        await (window as any).latchkey.signMessage({ message: 'no' })
+        return 'signed'
+      } catch (e) {
+        return (e as { name?: string }).name
+      }
+    })
+    await frame(page).getByRole('button', { name: 'Reject' }).click()
+    expect(await rejected).toBe('UserRejectedRequestError')
 
-  await pickNetwork(page, 'Bitcoin Regtest')
-  await expect(anyDialog(page)).toContainText(/Connect a .*wallet/i)
-  // The embedded wallet stays connected on EVM and Solana.
-  expect(await page.evaluate(() => (window as any).latchkey.getState().activeNamespace)).not.toBe('bip122')
+    await (await openAccount(page)).getByRole('button', { name: 'Send', exact: true }).click()
+    const send = dialog(page, 'Send')
+    await reviewSend(send, { amount: '1', to: DEV_SOLANA_ADDRESSES[2]! })
+    await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(frame(page).getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
+    await frame(page).getByRole('button', { name: 'Reject' }).click()
+    await expect(dialog(page, 'Approve Transaction')).toBeHidden({ timeout: 10_000 })
+    expect(await lamports(address)).toBe(before)
+
+    await pickNetwork(page, 'Bitcoin Regtest')
+    await expect(anyDialog(page)).toContainText(/Connect a .*wallet/i)
+    // The embedded wallet stays connected on EVM and Solana.
+    expect(await page.evaluate(() => (window as any).latchkey.getState().activeNamespace)).not.toBe('bip122')
+  })
 })
 
 for (const theme of ['light', 'dark'] as const) {
