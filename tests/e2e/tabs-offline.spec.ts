@@ -28,6 +28,7 @@ import {
   walletPanel,
   walletRequests,
 } from './fixtures.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 
 const DEV_WALLET = 'Latchkey Dev Wallet'
 /** The only names of the reference catalogue that contain "meta" (dev/api/dataset.ts). */
@@ -122,28 +123,36 @@ test.describe('the catalogue when the network or the directory fails', () => {
     await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
   })
 
-  test('HTTP 500 from the directory: All Wallets says the list could not load, with Try again; once it answers, Try again brings the wallets', async ({ demo: page }) => {
-    await page.route(getWallets, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }))
-    const all = await openAllWallets(page)
-    const alert = all.getByRole('alert')
-    await expect(alert).toContainText(words.loadFailed)
-    await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
-    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toHaveCount(0)
-    if (shots) await shoot(page, 'allwallets-load-failed')
+  // Both start from a clean, disconnected page whose catalogue has not loaded (resumeDisconnected asserts the rest of
+  // the start): Connect's failed request first, then All Wallets with its own.
+  test.describe('on one page', () => {
+    const shared = withSharedPage(test)
 
-    await page.unroute(getWallets)
-    await alert.getByRole('button', { name: 'Try again', exact: true }).click()
-    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
-    await expect(all.getByRole('alert')).toHaveCount(0)
-  })
+    shared('Connect stays quiet when the directory fails (spec §4): no alert, the installed wallet listed', async ({ page }) => {
+      await resumeDisconnected(page)
+      await page.route(getWallets, (route) => route.fulfill({ status: 500, body: '' }))
+      await connectButton(page).click()
+      const connect = dialog(page, 'Connect Wallet')
+      await expect(connect.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
+      await expect(connect.getByRole('button', { name: 'All Wallets', exact: true })).toBeVisible()
+      await expect(connect.getByRole('alert')).toHaveCount(0)
+    })
 
-  test('Connect stays quiet when the directory fails (spec §4): no alert, the installed wallet listed', async ({ demo: page }) => {
-    await page.route(getWallets, (route) => route.fulfill({ status: 500, body: '' }))
-    await connectButton(page).click()
-    const connect = dialog(page, 'Connect Wallet')
-    await expect(connect.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
-    await expect(connect.getByRole('button', { name: 'All Wallets', exact: true })).toBeVisible()
-    await expect(connect.getByRole('alert')).toHaveCount(0)
+    shared('HTTP 500 from the directory: All Wallets says the list could not load, with Try again; once it answers, Try again brings the wallets', async ({ page }) => {
+      await resumeDisconnected(page)
+      await page.route(getWallets, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }))
+      const all = await openAllWallets(page)
+      const alert = all.getByRole('alert')
+      await expect(alert).toContainText(words.loadFailed)
+      await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
+      await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toHaveCount(0)
+      if (shots) await shoot(page, 'allwallets-load-failed')
+
+      await page.unroute(getWallets)
+      await alert.getByRole('button', { name: 'Try again', exact: true }).click()
+      await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
+      await expect(all.getByRole('alert')).toHaveCount(0)
+    })
   })
 })
 
@@ -173,6 +182,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   })
 }
 
-test.afterEach(async ({ context }) => {
-  await context.setOffline(false)
+test.afterEach(async ({ page }) => {
+  await page.context().setOffline(false)
 })
