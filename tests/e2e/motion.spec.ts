@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test'
 import { timing } from '../../machines/timing.ts'
-import { accountButton, dialog, expect, openConnectDialog, test } from './fixtures.ts'
+import { accountButton, dialog, expect, openConnectDialog, rejectWalletRequest, test, walletRequests } from './fixtures.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 import { untilSettled } from './settle.ts'
 
 // Motion is the subject: these pages do not prefer reduced motion (the suite's pages do, playwright.config.ts).
@@ -66,22 +67,6 @@ async function clickThenMeasure(page: Page, name: string, frames: number): Promi
   return [before[0]!, ...heights]
 }
 
-test('the modal height moves through in-between heights when the view changes, then settles', async ({ demo: page }) => {
-  await openConnectDialog(page)
-  const connect = dialog(page, 'Connect Wallet')
-  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
-  // Let the opening settle (its list may still grow as wallets arrive).
-  await untilSettled(page)
-  // Connect (a list of wallets) → Connecting (one wallet's icon and a line): a much shorter view.
-  const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 40)
-  await expect(dialog(page, 'Connecting')).toBeVisible()
-  const start = heights[0]!
-  const end = heights[heights.length - 1]!
-  expect(Math.abs(end - start), `heights ${heights.join(',')}`).toBeGreaterThan(20)
-  const between = heights.filter((h) => (h - start) * (end - h) > 0 && Math.abs(h - start) > 2 && Math.abs(end - h) > 2)
-  expect(between.length, `in-between heights among ${heights.join(',')}`).toBeGreaterThan(0)
-})
-
 test('the dialog keeps its top edge when its height changes: rows above a change never move under the pointer', async ({ demo: page }) => {
   await openConnectDialog(page)
   const connect = dialog(page, 'Connect Wallet')
@@ -95,22 +80,6 @@ test('the dialog keeps its top edge when its height changes: rows above a change
   await expect(connecting).toBeVisible()
   await untilSettled(page)
   expect((await connecting.boundingBox())!.y).toBeCloseTo(before!.y, 0)
-})
-
-test('with prefers-reduced-motion the height changes in one step', async ({ demo: page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await openConnectDialog(page)
-  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' })).toBeVisible()
-  await untilSettled(page)
-  const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 20)
-  await expect(dialog(page, 'Connecting')).toBeVisible()
-  const start = heights[0]!
-  const end = heights[heights.length - 1]!
-  expect(Math.abs(end - start)).toBeGreaterThan(20)
-  // Only the view's own arrival (its chunk, its list) may take frames: no height between two steady values for long.
-  const distinct = [...new Set(heights)]
-  const transitional = distinct.filter((h) => h !== start && h !== end)
-  expect(transitional.length, `heights ${heights.join(',')}`).toBeLessThanOrEqual(2)
 })
 
 test('switching the Account tabs leaves the tab bar where it was (nothing moves under the pointer)', async ({ page, connectedPage }) => {
@@ -147,21 +116,6 @@ test('switching the Account tabs leaves the tab bar where it was (nothing moves 
   }
 })
 
-test('opened from the keyboard, the dialog draws no focus ring around itself; All Wallets focuses its search field', async ({ demo: page }) => {
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).focus()
-  await page.keyboard.press('Enter')
-  const connect = dialog(page, 'Connect Wallet')
-  await expect(connect).toBeVisible()
-  const outline = await page.evaluate(() => {
-    const dlg = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') as HTMLElement
-    return getComputedStyle(dlg).outlineStyle
-  })
-  expect(outline).toBe('none')
-  await connect.getByRole('button', { name: 'All Wallets' }).click()
-  const all = dialog(page, 'All Wallets')
-  await expect(all.getByRole('searchbox', { name: 'Search wallet' })).toBeFocused()
-})
-
 /**
  * The motion of the header's title, the sizer (the modal's height) and the view body, as the page computes it: the
  * title's text, whether it is another element than the one {@link markTitle} marked (a changed title is a new element,
@@ -196,32 +150,100 @@ function markTitle(page: Page) {
 
 const seconds = (ms: number) => `${ms / 1000}s`
 
-test('the header title text fades in over 120 ms (timing.headerTextTransition) each time it changes; height and view move over 150 ms', async ({ demo: page }) => {
-  expect(timing.headerTextTransition).toBe(120)
-  expect(timing.viewTransition).toBe(150)
-  await openConnectDialog(page)
-  const connect = dialog(page, 'Connect Wallet')
-  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
-  await untilSettled(page)
-  const titleFade = `lk-fade ${seconds(timing.headerTextTransition)}`
-  expect(await headerMotion(page)).toEqual({ text: 'Connect Wallet', fresh: true, title: titleFade, sizer: `height ${seconds(timing.viewTransition)}`, body: seconds(timing.viewTransition) })
-  await markTitle(page)
-  await connect.getByRole('button', { name: 'All Wallets' }).click()
-  const all = dialog(page, 'All Wallets')
-  await expect(all).toBeVisible()
-  expect(await headerMotion(page)).toMatchObject({ text: 'All Wallets', fresh: true, title: titleFade })
-  await markTitle(page)
-  // The same title (a list arriving, a search typed) is the same element: nothing replays.
-  await all.getByRole('searchbox', { name: 'Search wallet' }).fill('dev')
-  await untilSettled(page)
-  expect(await headerMotion(page)).toMatchObject({ text: 'All Wallets', fresh: false })
-})
+// The tests of one opening of the modal (its height, its title's fade, its focus on arrival) share one clean demo page
+// (resumeDisconnected: no dialog, no wallet request, no toast, disconnected at each start), each setting the motion it
+// needs. The top edge's test keeps a page of its own: its subject is the first opening, as the directory's wallets arrive.
+test.describe('on one disconnected page', () => {
+  const shared = withSharedPage(test)
 
-test('with prefers-reduced-motion the header title, the height and the view do not animate', async ({ demo: page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await openConnectDialog(page)
-  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' })).toBeVisible()
-  await untilSettled(page)
-  expect(await headerMotion(page)).toMatchObject({ text: 'Connect Wallet', title: 'none 0s', body: '0s' })
-  expect((await headerMotion(page))?.sizer).toMatch(/ 0s$/)
+  shared('the modal height moves through in-between heights when the view changes, then settles', async ({ page }) => {
+    await resumeDisconnected(page)
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await openConnectDialog(page)
+    const connect = dialog(page, 'Connect Wallet')
+    await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+    // Let the opening settle (its list may still grow as wallets arrive).
+    await untilSettled(page)
+    // Connect (a list of wallets) → Connecting (one wallet's icon and a line): a much shorter view.
+    const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 40)
+    await expect(dialog(page, 'Connecting')).toBeVisible()
+    const start = heights[0]!
+    const end = heights[heights.length - 1]!
+    expect(Math.abs(end - start), `heights ${heights.join(',')}`).toBeGreaterThan(20)
+    const between = heights.filter((h) => (h - start) * (end - h) > 0 && Math.abs(h - start) > 2 && Math.abs(end - h) > 2)
+    expect(between.length, `in-between heights among ${heights.join(',')}`).toBeGreaterThan(0)
+    // Leaves the page as the next test needs it: the wallet's request answered.
+    await rejectWalletRequest(page, 'Connect to this site?')
+    await expect(walletRequests(page)).toHaveCount(0)
+  })
+
+  shared('with prefers-reduced-motion the height changes in one step', async ({ page }) => {
+    await resumeDisconnected(page)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await openConnectDialog(page)
+    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' })).toBeVisible()
+    await untilSettled(page)
+    const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 20)
+    await expect(dialog(page, 'Connecting')).toBeVisible()
+    const start = heights[0]!
+    const end = heights[heights.length - 1]!
+    expect(Math.abs(end - start)).toBeGreaterThan(20)
+    // Only the view's own arrival (its chunk, its list) may take frames: no height between two steady values for long.
+    const distinct = [...new Set(heights)]
+    const transitional = distinct.filter((h) => h !== start && h !== end)
+    expect(transitional.length, `heights ${heights.join(',')}`).toBeLessThanOrEqual(2)
+    // Leaves the page as the next test needs it: the wallet's request answered.
+    await rejectWalletRequest(page, 'Connect to this site?')
+    await expect(walletRequests(page)).toHaveCount(0)
+  })
+
+  shared('opened from the keyboard, the dialog draws no focus ring around itself; All Wallets focuses its search field', async ({ page }) => {
+    await resumeDisconnected(page)
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const connect = dialog(page, 'Connect Wallet')
+    await expect(connect).toBeVisible()
+    const outline = await page.evaluate(() => {
+      const dlg = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') as HTMLElement
+      return getComputedStyle(dlg).outlineStyle
+    })
+    expect(outline).toBe('none')
+    await connect.getByRole('button', { name: 'All Wallets' }).click()
+    const all = dialog(page, 'All Wallets')
+    await expect(all.getByRole('searchbox', { name: 'Search wallet' })).toBeFocused()
+  })
+
+  shared('the header title text fades in over 120 ms (timing.headerTextTransition) each time it changes; height and view move over 150 ms', async ({ page }) => {
+    await resumeDisconnected(page)
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    expect(timing.headerTextTransition).toBe(120)
+    expect(timing.viewTransition).toBe(150)
+    await openConnectDialog(page)
+    const connect = dialog(page, 'Connect Wallet')
+    await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+    await untilSettled(page)
+    const titleFade = `lk-fade ${seconds(timing.headerTextTransition)}`
+    expect(await headerMotion(page)).toEqual({ text: 'Connect Wallet', fresh: true, title: titleFade, sizer: `height ${seconds(timing.viewTransition)}`, body: seconds(timing.viewTransition) })
+    await markTitle(page)
+    await connect.getByRole('button', { name: 'All Wallets' }).click()
+    const all = dialog(page, 'All Wallets')
+    await expect(all).toBeVisible()
+    expect(await headerMotion(page)).toMatchObject({ text: 'All Wallets', fresh: true, title: titleFade })
+    await markTitle(page)
+    // The same title (a list arriving, a search typed) is the same element: nothing replays.
+    await all.getByRole('searchbox', { name: 'Search wallet' }).fill('dev')
+    await untilSettled(page)
+    expect(await headerMotion(page)).toMatchObject({ text: 'All Wallets', fresh: false })
+  })
+
+  shared('with prefers-reduced-motion the header title, the height and the view do not animate', async ({ page }) => {
+    await resumeDisconnected(page)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await openConnectDialog(page)
+    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' })).toBeVisible()
+    await untilSettled(page)
+    expect(await headerMotion(page)).toMatchObject({ text: 'Connect Wallet', title: 'none 0s', body: '0s' })
+    expect((await headerMotion(page))?.sizer).toMatch(/ 0s$/)
+  })
 })
