@@ -6,6 +6,7 @@
  * catalogue does not hold shows as plain English.
  */
 import { ACCOUNT_0, accountButton, anyDialog, approveWalletRequest, expect, expectNoAxeViolations, liveState, test, truncated } from './fixtures.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 
 const modalHost = (page: import('@playwright/test').Page) => page.getByTestId('latchkey-modal')
 
@@ -35,47 +36,53 @@ test('locale ar-XB: the modal opens right to left, its words from the catalogue,
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-ar-XB-connected.png` })
 })
 
-test('setLocale while the modal is open changes every word at once, and back; a malformed tag is refused', async ({ page }) => {
-  await page.goto('/')
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
-  const connect = anyDialog(page)
-  await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
-  await page.evaluate(() => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('en-XA'))
-  await expect(connect.getByRole('heading')).toHaveText(/^\[Çöññéçţ Ŵåļļéţ ·+\]$/)
-  await expect(connect.getByRole('button', { name: /Çļöšé/ })).toBeVisible()
-  await expect(modalHost(page)).toHaveAttribute('lang', 'en-XA')
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-en-XA-connect.png` })
-  const refused = await page.evaluate(() => {
-    try {
-      void (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('no such tag!')
-      return 'accepted'
-    } catch (error) {
-      return (error as Error).name
-    }
-  })
-  expect(refused).toBe('InvalidOptionsError')
-  await page.evaluate(() => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('en'))
-  await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
-  await expect(modalHost(page)).toHaveAttribute('dir', 'ltr')
-})
+// The changes of language at run time share one page, loaded in English (resumeDisconnected: no dialog, no wallet
+// request, no toast, disconnected at each start); each opens Connect in English before it changes the language.
+test.describe('on one page in English', () => {
+  const shared = withSharedPage(test)
 
-test('setLocale ja while the modal is open: the title and the buttons speak Japanese, lang is ja, and the words fit', async ({ page }) => {
-  await page.goto('/')
-  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
-  const connect = anyDialog(page)
-  await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
-  await page.evaluate(() => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('ja'))
-  await expect(connect.getByRole('heading')).toHaveText('ウォレットを接続')
-  await expect(connect.getByRole('button', { name: '閉じる' })).toBeVisible()
-  await expect(connect.getByRole('button', { name: 'Close' })).toHaveCount(0)
-  await expect(modalHost(page)).toHaveAttribute('lang', 'ja')
-  await expect(modalHost(page)).toHaveAttribute('dir', 'ltr')
-  // The heading is one line: the Japanese title is not wrapped or clipped in the modal's header.
-  const heading = connect.getByRole('heading')
-  const { scrollWidth, clientWidth } = await heading.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }))
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
-  await expectNoAxeViolations(page, 'Connect in ja')
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-ja-connect.png` })
+  shared('setLocale while the modal is open changes every word at once, and back; a malformed tag is refused', async ({ page }) => {
+    await resumeDisconnected(page)
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+    const connect = anyDialog(page)
+    await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
+    await page.evaluate(() => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('en-XA'))
+    await expect(connect.getByRole('heading')).toHaveText(/^\[Çöññéçţ Ŵåļļéţ ·+\]$/)
+    await expect(connect.getByRole('button', { name: /Çļöšé/ })).toBeVisible()
+    await expect(modalHost(page)).toHaveAttribute('lang', 'en-XA')
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-en-XA-connect.png` })
+    const refused = await page.evaluate(() => {
+      try {
+        void (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('no such tag!')
+        return 'accepted'
+      } catch (error) {
+        return (error as Error).name
+      }
+    })
+    expect(refused).toBe('InvalidOptionsError')
+    await page.evaluate(() => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('en'))
+    await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
+    await expect(modalHost(page)).toHaveAttribute('dir', 'ltr')
+  })
+
+  shared('setLocale ja while the modal is open: the title and the buttons speak Japanese, lang is ja, and the words fit', async ({ page }) => {
+    await resumeDisconnected(page)
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+    const connect = anyDialog(page)
+    await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
+    await page.evaluate(() => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('ja'))
+    await expect(connect.getByRole('heading')).toHaveText('ウォレットを接続')
+    await expect(connect.getByRole('button', { name: '閉じる' })).toBeVisible()
+    await expect(connect.getByRole('button', { name: 'Close' })).toHaveCount(0)
+    await expect(modalHost(page)).toHaveAttribute('lang', 'ja')
+    await expect(modalHost(page)).toHaveAttribute('dir', 'ltr')
+    // The heading is one line: the Japanese title is not wrapped or clipped in the modal's header.
+    const heading = connect.getByRole('heading')
+    const { scrollWidth, clientWidth } = await heading.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }))
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+    await expectNoAxeViolations(page, 'Connect in ja')
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-ja-connect.png` })
+  })
 })
 
 test.describe('a browser whose first language is Arabic', () => {
