@@ -29,8 +29,9 @@ export function withSharedPage<T extends TestType<any, any>>(base: T): T {
   base.describe.configure({ mode: 'serial' })
   let shared: Page | undefined
   base.beforeAll(async ({ browser }) => {
-    // The project's and the describe's context options apply to a context created in a hook as to a test's.
-    shared = await browser.newPage()
+    // The project's and the describe's context options apply to a context created in a hook as to a test's. A context
+    // of its own rather than `browser.newPage()`'s, so that a test can open another page beside it (a wallet's page).
+    shared = await (await browser.newContext()).newPage()
   })
   base.afterEach(async () => {
     await shared?.unrouteAll({ behavior: 'ignoreErrors' })
