@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import { parseEther, verifyMessage } from 'viem'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, connectButton, dialog, expect, expectedBalance, expectNoAxeViolations, freshAddress, grouped, liveState, openCleanDemo, test } from './fixtures.ts'
 import { openSendForm, reviewSend, scanQr } from './steps.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 import { RELAY_URL } from './stack.ts'
 
 /** The wallet page: a second page of the browser context. */
@@ -47,57 +48,120 @@ async function pairAndApprove(page: Page, wallet: Page, uri: string): Promise<vo
   await expect(anyDialog(page)).toHaveCount(0)
 }
 
-test('scan the QR code, approve in the mobile wallet: connected with the real balance; nothing of WalletConnect loaded before', async ({ demo: page }) => {
-  // The relay's code and socket load only when WalletConnect is picked.
-  const sockets: string[] = []
-  page.on('websocket', (ws) => sockets.push(ws.url()))
-  await connectButton(page).click()
-  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true })).toBeVisible()
-  expect(sockets.filter((u) => u.startsWith(RELAY_URL))).toEqual([])
-  await page.keyboard.press('Escape')
+// One dapp page and one wallet page for the journeys over one pairing: the first test pairs them (its subject), the
+// later ones start from that session (resumePaired: no dialog, no toast, connected as dev account 0 over WalletConnect,
+// nothing pending in the wallet). The network switch comes after the tests that send on chain 31337; the wallet's
+// disconnect ends the session, and the rejected pairing then starts from the disconnected page with the same wallet.
+test.describe('one pairing', () => {
+  const shared = withSharedPage(test)
+  let wallet: Page | undefined
+  const walletPage = (): Page => {
+    expect(wallet, 'the wallet page opened by the first test').toBeDefined()
+    return wallet!
+  }
+  /** The start of a test after the pairing: see above. */
+  async function resumePaired(page: Page): Promise<Page> {
+    const mobile = walletPage()
+    if ((await anyDialog(page).count()) > 0) await anyDialog(page).getByRole('button', { name: 'Close', exact: true }).click()
+    await expect(anyDialog(page)).toHaveCount(0)
+    await expect(page.locator('.lk-toast')).toHaveCount(0)
+    await expect(liveState(page).status).toHaveText('connected')
+    await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+    await expect(accountButton(page).address).toBeVisible()
+    await expect(pending(mobile, 'proposal')).toHaveCount(0)
+    await expect(pending(mobile, 'request')).toHaveCount(0)
+    return mobile
+  }
 
-  const { view, uri } = await openPairing(page)
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  await expect(view.getByRole('button', { name: 'Copy link' })).toBeVisible()
-  await expectNoAxeViolations(page, 'WalletConnect')
-  expect(sockets.some((u) => u.startsWith(RELAY_URL))).toBe(true)
+  shared('scan the QR code, approve in the mobile wallet: connected with the real balance; nothing of WalletConnect loaded before', async ({ page }) => {
+    await resumeDisconnected(page)
+    // The relay's code and socket load only when WalletConnect is picked.
+    const sockets: string[] = []
+    page.on('websocket', (ws) => sockets.push(ws.url()))
+    await connectButton(page).click()
+    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true })).toBeVisible()
+    expect(sockets.filter((u) => u.startsWith(RELAY_URL))).toEqual([])
+    await page.keyboard.press('Escape')
 
-  const wallet = await openWallet(page)
-  await pairAndApprove(page, wallet, uri)
-  await expect(liveState(page).address).toHaveText(ACCOUNT_0)
-  await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31337)))
-  await expect(liveState(page).network).toHaveText('eip155:31337')
-})
+    const { view, uri } = await openPairing(page)
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await expect(view.getByRole('button', { name: 'Copy link' })).toBeVisible()
+    await expectNoAxeViolations(page, 'WalletConnect')
+    expect(sockets.some((u) => u.startsWith(RELAY_URL))).toBe(true)
 
-test('a transaction sent from the dapp is approved in the mobile wallet and lands on anvil', async ({ demo: page }) => {
-  const { uri } = await openPairing(page)
-  const wallet = await openWallet(page)
-  await pairAndApprove(page, wallet, uri)
+    wallet = await openWallet(page)
+    await pairAndApprove(page, wallet, uri)
+    await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+    await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31337)))
+    await expect(liveState(page).network).toHaveText('eip155:31337')
+  })
 
-  const receiver = freshAddress()
-  const send = await openSendForm(page)
-  const preview = await reviewSend(send, { amount: '0.125', to: receiver })
-  await expect(preview.getByTestId('send-preview-fee')).toHaveText(/ETH$/)
-  await preview.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'eth_sendTransaction')
-  await expect(pending(wallet, 'request')).toContainText(`To ${receiver}`)
-  await expect(pending(wallet, 'request')).toContainText('Value 0.125 ETH')
-  await approveIn(wallet, 'request')
-  await expect(dialog(page, 'Account')).toBeVisible()
-  await expect.poll(() => anvilBalanceWei(receiver, 31337)).toBe(parseEther('0.125'))
-})
+  shared('a transaction sent from the dapp is approved in the mobile wallet and lands on anvil', async ({ page }) => {
+    const wallet = await resumePaired(page)
 
-test('a message signed in the mobile wallet over the relay verifies (EIP-191)', async ({ demo: page }) => {
-  const { uri } = await openPairing(page)
-  const wallet = await openWallet(page)
-  await pairAndApprove(page, wallet, uri)
-  const actions = page.getByRole('region', { name: 'Wallet actions' })
-  await actions.getByRole('textbox', { name: 'Message' }).fill('signed on the phone')
-  await actions.getByRole('button', { name: 'Sign message' }).click()
-  await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'personal_sign')
-  await approveIn(wallet, 'request')
-  const signature = (await page.getByTestId('signed-message-signature').textContent()) as `0x${string}`
-  expect(await verifyMessage({ address: ACCOUNT_0, message: 'signed on the phone', signature })).toBe(true)
+    const receiver = freshAddress()
+    const send = await openSendForm(page)
+    const preview = await reviewSend(send, { amount: '0.125', to: receiver })
+    await expect(preview.getByTestId('send-preview-fee')).toHaveText(/ETH$/)
+    await preview.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'eth_sendTransaction')
+    await expect(pending(wallet, 'request')).toContainText(`To ${receiver}`)
+    await expect(pending(wallet, 'request')).toContainText('Value 0.125 ETH')
+    await approveIn(wallet, 'request')
+    await expect(dialog(page, 'Account')).toBeVisible()
+    await expect.poll(() => anvilBalanceWei(receiver, 31337)).toBe(parseEther('0.125'))
+  })
+
+  shared('a message signed in the mobile wallet over the relay verifies (EIP-191)', async ({ page }) => {
+    const wallet = await resumePaired(page)
+    const actions = page.getByRole('region', { name: 'Wallet actions' })
+    await actions.getByRole('textbox', { name: 'Message' }).fill('signed on the phone')
+    await actions.getByRole('button', { name: 'Sign message' }).click()
+    await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'personal_sign')
+    await approveIn(wallet, 'request')
+    const signature = (await page.getByTestId('signed-message-signature').textContent()) as `0x${string}`
+    expect(await verifyMessage({ address: ACCOUNT_0, message: 'signed on the phone', signature })).toBe(true)
+  })
+
+  shared('a reload restores the WalletConnect session without asking the wallet', async ({ page }) => {
+    const wallet = await resumePaired(page)
+    await page.reload()
+    await expect(liveState(page).status).toHaveText('connected')
+    await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+    await expect(pending(wallet, 'proposal')).toHaveCount(0)
+  })
+
+  shared('switching to another approved chain follows at once; the balance of that chain shows', async ({ page }) => {
+    await resumePaired(page)
+    await accountButton(page).address.click()
+    await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
+    await dialog(page, 'Switch Network').getByRole('button', { name: 'Anvil Local 2', exact: true }).click()
+    await expect(liveState(page).network).toHaveText('eip155:31338')
+    await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31338)))
+  })
+
+  shared('the wallet disconnects from its side: the dapp resets', async ({ page }) => {
+    const wallet = await resumePaired(page)
+    await wallet.getByRole('button', { name: 'Disconnect' }).click()
+    await expect(liveState(page).status).toHaveText('disconnected')
+    await expect(liveState(page).address).toHaveText('—')
+  })
+
+  shared('the visitor rejects in the wallet: "Connection declined", and Try again shows a new QR code that works', async ({ page }) => {
+    await resumeDisconnected(page)
+    const wallet = walletPage()
+    const { view, uri } = await openPairing(page)
+    await wallet.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+    await wallet.getByRole('button', { name: 'Pair' }).click()
+    const proposal = pending(wallet, 'proposal').first()
+    await proposal.getByRole('button', { name: 'Reject' }).click()
+    await expect(view.getByText('Connection declined')).toBeVisible()
+    await expect(liveState(page).status).toHaveText('disconnected')
+    await view.getByRole('button', { name: 'Try again' }).click()
+    const second = await scanQr(view.getByTestId('pairing-qr'))
+    expect(second).not.toBe(uri)
+    await pairAndApprove(page, wallet, second)
+  })
 })
 
 test('sign in with the wallet (SIWX) over the relay: the wallet signs, the session verifies', async ({ page }) => {
@@ -117,17 +181,6 @@ test('sign in with the wallet (SIWX) over the relay: the wallet signs, the sessi
   await expect(page.getByTestId('siwx-phase')).toHaveText('signedIn')
 })
 
-test('switching to another approved chain follows at once; the balance of that chain shows', async ({ demo: page }) => {
-  const { uri } = await openPairing(page)
-  const wallet = await openWallet(page)
-  await pairAndApprove(page, wallet, uri)
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
-  await dialog(page, 'Switch Network').getByRole('button', { name: 'Anvil Local 2', exact: true }).click()
-  await expect(liveState(page).network).toHaveText('eip155:31338')
-  await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31338)))
-})
-
 test('switching to a chain the wallet does not know: it answers 4902, the dapp asks to add it, the wallet adds and switches', async ({ demo: page }) => {
   const { uri } = await openPairing(page)
   const wallet = await openWallet(page, '/mobile-wallet.html?chains=31337')
@@ -141,21 +194,6 @@ test('switching to a chain the wallet does not know: it answers 4902, the dapp a
   await approveIn(wallet, 'request')
   await expect(liveState(page).network).toHaveText('eip155:31338')
   await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31338)))
-})
-
-test('the visitor rejects in the wallet: "Connection declined", and Try again shows a new QR code that works', async ({ demo: page }) => {
-  const { view, uri } = await openPairing(page)
-  const wallet = await openWallet(page)
-  await wallet.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
-  await wallet.getByRole('button', { name: 'Pair' }).click()
-  const proposal = pending(wallet, 'proposal').first()
-  await proposal.getByRole('button', { name: 'Reject' }).click()
-  await expect(view.getByText('Connection declined')).toBeVisible()
-  await expect(liveState(page).status).toHaveText('disconnected')
-  await view.getByRole('button', { name: 'Try again' }).click()
-  const second = await scanQr(view.getByTestId('pairing-qr'))
-  expect(second).not.toBe(uri)
-  await pairAndApprove(page, wallet, second)
 })
 
 test('the URI is refreshed before it expires (4 minutes, 10 s margin)', async ({ page }) => {
@@ -174,25 +212,6 @@ test('the URI is refreshed before it expires (4 minutes, 10 s margin)', async ({
   // The fresh one pairs.
   const wallet = await openWallet(page)
   await pairAndApprove(page, wallet, fresh)
-})
-
-test('the wallet disconnects from its side: the dapp resets', async ({ demo: page }) => {
-  const { uri } = await openPairing(page)
-  const wallet = await openWallet(page)
-  await pairAndApprove(page, wallet, uri)
-  await wallet.getByRole('button', { name: 'Disconnect' }).click()
-  await expect(liveState(page).status).toHaveText('disconnected')
-  await expect(liveState(page).address).toHaveText('—')
-})
-
-test('a reload restores the WalletConnect session without asking the wallet', async ({ demo: page }) => {
-  const { uri } = await openPairing(page)
-  const wallet = await openWallet(page)
-  await pairAndApprove(page, wallet, uri)
-  await page.reload()
-  await expect(liveState(page).status).toHaveText('connected')
-  await expect(liveState(page).address).toHaveText(ACCOUNT_0)
-  await expect(pending(wallet, 'proposal')).toHaveCount(0)
 })
 
 test('on a phone a directory wallet opens through its deep link (universal link), remembered as the deep-link choice', async ({ page }) => {
