@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test'
 import { accountButton, expect, openCleanDemo, test as base, openConnectDialog } from './fixtures.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 import { requestsFlushed, untilSettled } from './settle.ts'
+import { resumeDisconnected, withSharedPage } from './sharedPage.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -39,80 +40,104 @@ async function walletFor(page: Page, url: string) {
   return wallet
 }
 
-test('Farcaster via the development mobile wallet: the custody address of fid 1 signs, the user’s embedded wallet connects', async ({ demo: page }) => {
-  const url = await openFarcaster(page)
-  if (shots) await page.screenshot({ path: `${shots}/connecting-farcaster.png` })
-  const wallet = await walletFor(page, url)
-  await wallet.getByRole('textbox', { name: 'Farcaster username' }).fill('alice')
-  await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
-  await expect(wallet.getByTestId('mw-farcaster-status')).toHaveText('Signed in as fid 1', { timeout: 20_000 })
-  if (shots) await wallet.screenshot({ path: `${shots}/mobile-wallet-farcaster.png` })
-  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
-  const account = await page.evaluate(() => (window as any).latchkey.getState().account)
-  expect(account).toMatchObject({ connectorId: 'auth', socialProvider: 'farcaster', user: { username: 'alice' } })
-  // The embedded wallet is the user's own (a server-side key), not the custody address that signed.
-  expect(String(account.address).toLowerCase()).not.toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
-})
-
-test('a signature of another custody address is refused with a clear message, on both sides; Try again gives a new request', async ({ demo: page }) => {
-  const url = await openFarcaster(page)
-  const wallet = await walletFor(page, url)
-  // Dev account 0 (fid 1's custody) claims fid 2, held by dev account 1.
-  await wallet.getByRole('spinbutton', { name: 'Fid' }).fill('2')
-  await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
-  const words = 'Sign-in refused: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 is not the custody address of fid 2'
-  await expect(wallet.getByTestId('mw-error')).toHaveText(words, { timeout: 20_000 })
-  await expect(page.getByTestId('farcaster-error')).toHaveText(words, { timeout: 20_000 })
-  if (shots) await page.screenshot({ path: `${shots}/connecting-farcaster-refused.png` })
-  expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
-  await page.getByRole('button', { name: 'Try again' }).click()
-  const again = (await page.getByTestId('farcaster-link').getAttribute('href'))!
-  expect(again).not.toBe(url)
-})
-
-test('Back from ConnectingFarcaster: Connect again, the request dropped', async ({ demo: page }) => {
-  await openFarcaster(page)
-  await page.getByRole('button', { name: 'Back', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
-  expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
-})
-
 const secure = SECURE_SITE_URL
 
-test('leaving ConnectingFarcaster while not connected (spec §2): the URL cleared, the auth connector (the frame) reloaded after 100 ms, the old request connects nothing', async ({ demo: page }) => {
-  test.setTimeout(90_000)
-  const url = await openFarcaster(page)
-  // The secure frame's page loads: each load after this one is a reload of the auth connector.
-  const loads: number[] = []
-  page.on('framenavigated', (frame) => {
-    if (frame !== page.mainFrame() && frame.url().startsWith(`${secure}/frame`)) loads.push(Date.now())
-  })
-  // The frame learns of a signed request only by polling the secure site (POST /api/connect-farcaster).
-  const polls: number[] = []
-  page.on('request', (r) => {
-    if (r.url().startsWith(`${secure}/api/connect-farcaster`)) polls.push(Date.now())
-  })
-  const left = Date.now()
-  await page.getByRole('button', { name: 'Back', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
-  await expect.poll(() => loads.length, { timeout: 10_000 }).toBe(1)
-  expect(loads[0]! - left).toBeGreaterThanOrEqual(100)
+/**
+ * The start of the tests on the shared page: the demo with `?email=1` opened clean on a fresh page; on a page a test
+ * before used, that test's modal closed, then the start asserted (resumeDisconnected: no dialog, no wallet request, no
+ * toast, disconnected).
+ */
+async function startDisconnected(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await openCleanDemo(page, '/?email=1')
+    return
+  }
+  expect(new URL(page.url()).search).toBe('?email=1')
+  await resumeDisconnected(page)
+}
 
-  // The old request, signed now by fid 1's custody address, no longer reaches the dapp: the reloaded frame dropped it.
-  const wallet = await walletFor(page, url)
-  await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
-  await expect(wallet.getByTestId('mw-farcaster-status')).toHaveText('Signed in as fid 1', { timeout: 20_000 })
-  // The reloaded frame holds no request: it has not polled since it loaded, so the signature cannot reach the dapp.
-  await requestsFlushed(page, `${secure}/health`)
-  expect(polls.filter((t) => t >= loads[0]!)).toEqual([])
-  expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
-  await wallet.close()
+// One page for the journeys from a disconnected start (startDisconnected at each): the ones that leave a request
+// unsigned first, the signed-in one last.
+test.describe('on one page', () => {
+  const shared = withSharedPage(test)
 
-  // Coming back starts a new request: the cleared URL never shows again.
-  await page.getByRole('button', { name: 'Continue with Farcaster' }).click()
-  const link = page.getByTestId('farcaster-link')
-  await expect(link).toBeVisible({ timeout: 20_000 })
-  expect(await link.getAttribute('href')).not.toBe(url)
+  shared('Back from ConnectingFarcaster: Connect again, the request dropped', async ({ page }) => {
+    await startDisconnected(page)
+    await openFarcaster(page)
+    await page.getByRole('button', { name: 'Back', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
+    expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
+  })
+
+  shared('a signature of another custody address is refused with a clear message, on both sides; Try again gives a new request', async ({ page }) => {
+    await startDisconnected(page)
+    const url = await openFarcaster(page)
+    const wallet = await walletFor(page, url)
+    // Dev account 0 (fid 1's custody) claims fid 2, held by dev account 1.
+    await wallet.getByRole('spinbutton', { name: 'Fid' }).fill('2')
+    await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
+    const words = 'Sign-in refused: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 is not the custody address of fid 2'
+    await expect(wallet.getByTestId('mw-error')).toHaveText(words, { timeout: 20_000 })
+    await expect(page.getByTestId('farcaster-error')).toHaveText(words, { timeout: 20_000 })
+    if (shots) await page.screenshot({ path: `${shots}/connecting-farcaster-refused.png` })
+    expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
+    await page.getByRole('button', { name: 'Try again' }).click()
+    const again = (await page.getByTestId('farcaster-link').getAttribute('href'))!
+    expect(again).not.toBe(url)
+  })
+
+  shared('leaving ConnectingFarcaster while not connected (spec §2): the URL cleared, the auth connector (the frame) reloaded after 100 ms, the old request connects nothing', async ({ page }) => {
+    await startDisconnected(page)
+    test.setTimeout(90_000)
+    const url = await openFarcaster(page)
+    // The secure frame's page loads: each load after this one is a reload of the auth connector.
+    const loads: number[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() && frame.url().startsWith(`${secure}/frame`)) loads.push(Date.now())
+    })
+    // The frame learns of a signed request only by polling the secure site (POST /api/connect-farcaster).
+    const polls: number[] = []
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${secure}/api/connect-farcaster`)) polls.push(Date.now())
+    })
+    const left = Date.now()
+    await page.getByRole('button', { name: 'Back', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
+    await expect.poll(() => loads.length, { timeout: 10_000 }).toBe(1)
+    expect(loads[0]! - left).toBeGreaterThanOrEqual(100)
+
+    // The old request, signed now by fid 1's custody address, no longer reaches the dapp: the reloaded frame dropped it.
+    const wallet = await walletFor(page, url)
+    await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
+    await expect(wallet.getByTestId('mw-farcaster-status')).toHaveText('Signed in as fid 1', { timeout: 20_000 })
+    // The reloaded frame holds no request: it has not polled since it loaded, so the signature cannot reach the dapp.
+    await requestsFlushed(page, `${secure}/health`)
+    expect(polls.filter((t) => t >= loads[0]!)).toEqual([])
+    expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
+    await wallet.close()
+
+    // Coming back starts a new request: the cleared URL never shows again.
+    await page.getByRole('button', { name: 'Continue with Farcaster' }).click()
+    const link = page.getByTestId('farcaster-link')
+    await expect(link).toBeVisible({ timeout: 20_000 })
+    expect(await link.getAttribute('href')).not.toBe(url)
+  })
+
+  shared('Farcaster via the development mobile wallet: the custody address of fid 1 signs, the user’s embedded wallet connects', async ({ page }) => {
+    await startDisconnected(page)
+    const url = await openFarcaster(page)
+    if (shots) await page.screenshot({ path: `${shots}/connecting-farcaster.png` })
+    const wallet = await walletFor(page, url)
+    await wallet.getByRole('textbox', { name: 'Farcaster username' }).fill('alice')
+    await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
+    await expect(wallet.getByTestId('mw-farcaster-status')).toHaveText('Signed in as fid 1', { timeout: 20_000 })
+    if (shots) await wallet.screenshot({ path: `${shots}/mobile-wallet-farcaster.png` })
+    await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+    const account = await page.evaluate(() => (window as any).latchkey.getState().account)
+    expect(account).toMatchObject({ connectorId: 'auth', socialProvider: 'farcaster', user: { username: 'alice' } })
+    // The embedded wallet is the user's own (a server-side key), not the custody address that signed.
+    expect(String(account.address).toLowerCase()).not.toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
+  })
 })
 
 test.describe('on a phone', () => {
