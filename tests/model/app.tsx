@@ -18,6 +18,7 @@ import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
 import { frameSuccess, type FrameRequestKind } from '../../adapters/frame.protocol.ts'
 import { ForeignError, TestFailure } from '../harness/failures.ts'
 import { waitFor, wake } from './until.ts'
+import { firstByRole, queryByRoleFast } from './byRole.ts'
 
 // The real stack answers in seconds, not milliseconds, on a loaded two-core machine (a view's lazy chunk, a server's
 // reply; more while the example apps build beside the integration files in `npm test`): Testing Library's conditions
@@ -293,11 +294,14 @@ export async function renderApp(
     Array.from(document.querySelectorAll('*'))
       .map((el) => el.shadowRoot)
       .filter((r): r is ShadowRoot => Boolean(r))
-  /** Queries across the page, every open shadow root included. */
-  const find = (role: string, name: string | RegExp) => {
+  /**
+   * Queries across the page, every open shadow root included: the first element of that role and name (any name when
+   * undefined) of the first root that has one (Testing Library's `queryAllByRole(…)[0]`, found for less: ./byRole.ts).
+   */
+  const find = (role: string, name?: string | RegExp) => {
     for (const root of [document.body, ...shadows()]) {
-      const hit = within(root as unknown as HTMLElement).queryAllByRole(role as never, { name })
-      if (hit.length) return hit[0]!
+      const hit = firstByRole(root, role, name)
+      if (hit) return hit
     }
     return null
   }
@@ -309,7 +313,7 @@ export async function renderApp(
     })
     return el!
   }
-  const dialog = () => find('dialog', /.*/)
+  const dialog = () => find('dialog')
   const panel = () => within(panelHost)
   const namespacePanel = (host: HTMLElement | undefined) => {
     if (!host) throw new TestFailure('no such wallet: render the app with `namespaces: true`')
@@ -353,7 +357,10 @@ export async function renderApp(
       await waitFor(() => {
         const d = dialog()
         if (!d) throw new TestFailure('no dialog')
-        el = within(d).getByRole(role as never, { name })
+        // Testing Library's getByRole: exactly one.
+        const found = queryByRoleFast(d, role, name, false)
+        if (found.length !== 1) throw new TestFailure(`${found.length} ${role}s named ${String(name)} in the dialog`)
+        el = found[0]
       })
       fireEvent.click(el!)
       await settle()
@@ -500,7 +507,8 @@ export async function inDialog(app: App, name: string | RegExp, wait?: waitForOp
   await waitFor(() => {
     const d = app.dialog()
     if (!d) throw new TestFailure('no dialog')
-    el = within(d).getAllByRole('button', { name })[0]
+    el = firstByRole(d, 'button', name) ?? undefined
+    if (!el) throw new TestFailure(`No button named ${String(name)} in the dialog`)
   }, wait)
   return el!
 }
