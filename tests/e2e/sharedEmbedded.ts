@@ -4,7 +4,8 @@
  * signed in ({@link openConnectedEmail}); a later one takes the page as the test before left it, on the same user.
  */
 import type { Page } from '@playwright/test'
-import { anyDialog, dialog, expect, liveState, accountButton, openConnectedEmail, type EmailSession } from './fixtures.ts'
+import { expect, liveState, accountButton, openConnectedEmail, type EmailSession } from './fixtures.ts'
+import { closeOnTokensTab } from './sharedPage.ts'
 
 /** The email user each shared page was opened with. */
 const sessions = new WeakMap<Page, EmailSession>()
@@ -30,14 +31,7 @@ export async function resumeEmailConnected(page: Page, options: { path?: string;
   }
   const session = sessions.get(page)
   expect(session, 'the shared page was opened by resumeEmailConnected').toBeDefined()
-  // Account opens on the tab it showed last: left on another, it goes back to Tokens, as a fresh page opens it.
-  const tokens = dialog(page, 'Account').getByRole('tab', { name: 'Tokens', exact: true })
-  if ((await tokens.count()) > 0 && (await tokens.getAttribute('aria-selected')) !== 'true') {
-    await tokens.click()
-    await expect(tokens).toHaveAttribute('aria-selected', 'true')
-  }
-  if ((await anyDialog(page).count()) > 0) await anyDialog(page).getByRole('button', { name: 'Close', exact: true }).click()
-  await expect(anyDialog(page)).toHaveCount(0)
+  await closeOnTokensTab(page)
   // The frame shows nothing: no approval of the test before is still open in it.
   await expect(page.locator('iframe[data-latchkey-frame]')).toHaveCSS('opacity', '0')
   // A toast hides after timing.toastTtl: the next test's toasts are its own.

@@ -65,14 +65,7 @@ export async function resumeConnected(page: Page, start: DemoConnectedStart = {}
   const { path: _path, ...who } = start
   const session = connectedSession(who)
   while ((await walletRequests(page).count()) > 0) await rejectWalletRequest(page)
-  // Account opens on the tab it showed last: left on Tokens, as a fresh page opens it.
-  const tokens = dialog(page, 'Account').getByRole('tab', { name: 'Tokens', exact: true })
-  if ((await tokens.count()) > 0 && (await tokens.getAttribute('aria-selected')) !== 'true') {
-    await tokens.click()
-    await expect(tokens).toHaveAttribute('aria-selected', 'true')
-  }
-  if ((await anyDialog(page).count()) > 0) await anyDialog(page).getByRole('button', { name: 'Close', exact: true }).click()
-  await expect(anyDialog(page)).toHaveCount(0)
+  await closeOnTokensTab(page)
   await expect(walletRequests(page)).toHaveCount(0)
   // A toast hides after timing.toastTtl (8 s with a Details button): the next test's toasts are its own.
   await expect(page.locator('.lk-toast')).toHaveCount(0)
@@ -80,6 +73,22 @@ export async function resumeConnected(page: Page, start: DemoConnectedStart = {}
   await expect(liveState(page).network).toHaveText(session.caipNetworkId)
   if (session.address) await expect(liveState(page).address).toHaveText(session.address)
   await expect(accountButton(page).address).toBeVisible()
+}
+
+/**
+ * Closes the modal a test before left open, Account put back on its Tokens tab first (Account opens on the tab it
+ * showed last; a fresh page opens it on Tokens), and asserts no dialog is left.
+ *
+ * @throws (fails the test) when a dialog is still there within the expect timeout.
+ */
+export async function closeOnTokensTab(page: Page): Promise<void> {
+  const tokens = dialog(page, 'Account').getByRole('tab', { name: 'Tokens', exact: true })
+  if ((await tokens.count()) > 0 && (await tokens.getAttribute('aria-selected')) !== 'true') {
+    await tokens.click()
+    await expect(tokens).toHaveAttribute('aria-selected', 'true')
+  }
+  if ((await anyDialog(page).count()) > 0) await anyDialog(page).getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(anyDialog(page)).toHaveCount(0)
 }
 
 /**
