@@ -115,14 +115,16 @@ describe('features', () => {
     expect(resolveFeatures({}, undefined).features.onramp).toBe(!isRestrictedTimeZone(own))
   })
   test("behavior: the restricted zones' offsets are those the runtime's time zone data gives them today, each used by one of them", () => {
-    const offsetOf = (timeZone: string) => {
-      const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')!.value
+    const offsetOf = (timeZone: string, at = new Date()) => {
+      const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')!.value
       const [, sign, hours, minutes] = /^GMT([+-])(\d\d):(\d\d)$/.exec(name) ?? [name, '+', '00', '00']
       return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes))
     }
     const offsets = restrictedTimeZones.map(offsetOf)
     expect(offsets.every((offset) => restrictedTimeZoneOffsets.includes(offset))).toBe(true)
     expect([...new Set(offsets)].sort()).toEqual([...restrictedTimeZoneOffsets].sort())
+    // The check reads the offset of 1 January 2026 (never the current time): the zones had the same offsets then.
+    expect(restrictedTimeZones.map((zone) => offsetOf(zone, new Date(Date.UTC(2026, 0, 1))))).toEqual(offsets)
     expect(offsetOf('Asia/Tokyo')).toBe(540)
   })
   test("behavior: the visitor's zone name (Intl) is read only when the clock's offset is a restricted zone's; the name then decides", () => {

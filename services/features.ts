@@ -126,13 +126,20 @@ export const restrictedTimeZoneOffsets: readonly number[] = [480, 360]
 
 /** What {@link visitorInRestrictedTimeZone} reads of the visitor's clock: its UTC offset now, and its zone's name. */
 export type VisitorClock = {
-  /** Minutes east of UTC now (`-new Date().getTimezoneOffset()`: no `Intl`, a microsecond). */
+  /** Minutes east of UTC (`getTimezoneOffset()` of a fixed instant, never the current time: no `Intl`, a microsecond). */
   offsetMinutes: () => number
   /** The IANA zone ({@link visitorTimeZone}: `Intl.DateTimeFormat`, 100–700 ms the first time on a phone's CPU). */
   timeZone: () => string | undefined
 }
 
-const browserClock: VisitorClock = { offsetMinutes: () => -new Date().getTimezoneOffset(), timeZone: visitorTimeZone }
+/**
+ * The instant whose UTC offset the check reads (1 January 2026, 00:00 UTC), not the current time: a server rendering a
+ * client component must not read the clock (Next.js's prerender with Cache Components refuses `new Date()` there and
+ * fails the build), and the restricted zones keep one offset all year, so any instant under today's rules tells them.
+ */
+const offsetInstant = new Date(Date.UTC(2026, 0, 1))
+
+const browserClock: VisitorClock = { offsetMinutes: () => -offsetInstant.getTimezoneOffset(), timeZone: visitorTimeZone }
 
 /**
  * Whether the visitor is in one of the {@link restrictedTimeZones} (spec §6). The zone's name is read only when the
