@@ -131,8 +131,12 @@ test.describe('the catalogue when the network or the directory fails', () => {
     shared('Connect stays quiet when the directory fails (spec §4): no alert, the installed wallet listed', async ({ page }) => {
       await resumeDisconnected(page)
       await page.route(getWallets, (route) => route.fulfill({ status: 500, body: '' }))
+      // Connect's first load must have had its 500 before this test ends: a request still to be sent when the route is
+      // removed would load the catalogue, and the next test's All Wallets would then show the list, not the failure.
+      const failed = page.waitForResponse((r) => getWallets(new URL(r.url())) && r.status() === 500)
       await connectButton(page).click()
       const connect = dialog(page, 'Connect Wallet')
+      await failed
       await expect(connect.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
       await expect(connect.getByRole('button', { name: 'All Wallets', exact: true })).toBeVisible()
       await expect(connect.getByRole('alert')).toHaveCount(0)
