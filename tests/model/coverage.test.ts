@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { assign, setup } from 'xstate'
-import { buildModelPaths, coverageReport, stateInventory, transitionInventory } from './coverage.ts'
+import { buildModelPaths, coverageReport, stateInventory, transitionInventory, withoutPrefixes } from './coverage.ts'
 
 const sample = setup({
   types: { events: {} as { type: 'go' } | { type: 'back' } | { type: 'never' }, context: {} as { n: number } },
@@ -28,5 +28,16 @@ describe('model coverage', () => {
     expect(report.states).toEqual({ covered: 3, total: 3, missing: [] })
     expect(report.transitions.missing).toEqual(['(machine).c --never[0]'])
     expect(run.paths.map((p) => p.steps.map((s) => s.event.type).join('>'))).toContain('go>back>go')
+  })
+
+  test('behavior: the paths a longer one starts with are dropped, unless kept; what is walked reaches the same states and transitions', () => {
+    const run = buildModelPaths(sample, { events: () => [{ type: 'go' }, { type: 'back' }] })
+    const names = (paths: typeof run.paths) => paths.map((p) => p.steps.map((s) => s.event.type).join('>'))
+    expect(names(run.paths)).toEqual(['', 'go', 'go>back>go'])
+    expect(names(withoutPrefixes(run).paths)).toEqual(['go>back>go'])
+    expect(names(withoutPrefixes(run, (p) => p.steps.length === 0).paths)).toEqual(['', 'go>back>go'])
+    // Every step of a dropped path is a step of a kept one, from the same start: the walked steps cover the same.
+    const walked = withoutPrefixes(run).paths.flatMap((p) => p.steps.map((s, i) => `${i}:${s.event.type}>${s.state}`))
+    for (const path of run.paths) for (const [i, s] of path.steps.entries()) expect(walked).toContain(`${i}:${s.event.type}>${s.state}`)
   })
 })

@@ -202,11 +202,21 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
 /**
  * The paths without those another path starts with (walking the longer one walks them too); the coverage is the same.
  * Where a machine is spawned on intent, a path that ends before the intent would leave nothing to see.
+ *
+ * Only for a walk that asserts at every step what it asserts at its path's end (the step's state reached, and the
+ * step's own checks): the longer path then asserts each dropped path's every step, in the same order from the same
+ * start. A walk with assertions of its own at the end of a path (e.g. that a machine spawned on intent is not there
+ * yet) passes `keep` for those paths: they are never dropped.
+ *
+ * @param run A run of {@link buildModelPaths} (its coverage sets are kept as they are: the dropped paths' steps are
+ *   all walked by the paths kept).
+ * @param keep Paths to walk even when a longer path starts with them.
  */
-export function withoutPrefixes<R extends { paths: ModelPath[] }>(run: R): R {
+export function withoutPrefixes<R extends { paths: ModelPath[] }>(run: R, keep: (path: ModelPath) => boolean = () => false): R {
   const key = (p: ModelPath) => p.steps.map((s) => `${JSON.stringify(s.event, (_, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v))}>${s.state}`)
   const keys = run.paths.map(key)
-  const paths = run.paths.filter((_, i) => {
+  const paths = run.paths.filter((path, i) => {
+    if (keep(path)) return true
     const mine = keys[i]!
     return !keys.some((theirs, j) => j !== i && mine.length <= theirs.length && mine.every((k, n) => k === theirs[n]) && (mine.length < theirs.length || j < i))
   })
