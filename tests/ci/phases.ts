@@ -21,7 +21,7 @@
  * - A script that package.json does not define is skipped with a note (a phase another change adds, e.g. `lint`).
  * - A failed phase's last 40 lines are repeated at the very end of the report (a failure no report file records, such
  *   as a Vitest unhandled error, then still shows at the tail of a CI log).
- * - `LATCHKEY_INSTALL_SECONDS` (set by .ci/run): the `npm install` before, shown as the first phase.
+ * - `LATCHKEY_INSTALL_SECONDS` (set by .ci/run): the `npm ci` before, shown as the first phase.
  *
  * Writes `test-reports/phases.json` (the phases, for tests/ci/report.ts).
  */
