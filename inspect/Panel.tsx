@@ -4,13 +4,13 @@
  * docked along the bottom edge, full width, its height resizable by its handle; on a phone (390 px) the bar stays one
  * row: the tabs scroll sideways and the buttons show their icons (their names stay for assistive technology).
  */
-import type { ELK } from 'elkjs/lib/elk-api.js'
 import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { connectPanel, type PanelView } from './panel.connect.ts'
 import { panelTabs, type PanelTab, type panelMachine } from './panel.ts'
 import { LiveReplayBar } from './LiveReplay.tsx'
 import { connectLiveReplay } from './liveReplay.connect.ts'
+import type { LayoutCache } from './layoutCache.ts'
 import type { liveReplayMachine } from './liveReplay.ts'
 import { ActorsTab, ChartTab, LogTab, SessionTab } from './PanelTabs.tsx'
 import { SequenceTab } from './Sequence.tsx'
@@ -82,12 +82,13 @@ export type PanelProps = {
   /** The live replay (a recorded path sent again to this page's actors). */
   live: ActorRefFrom<typeof liveReplayMachine>
   recorder: InspectorRecorder
-  elk: () => Promise<ELK>
+  /** The chart layouts, kept for the panel's life (each machine laid out once). */
+  layouts: LayoutCache
   onClose: () => void
 }
 
 /** The panel: reads the panel actor and the recorder, and renders the view model. */
-export function Panel({ panel, live, recorder, elk, onClose }: PanelProps) {
+export function Panel({ panel, live, recorder, layouts, onClose }: PanelProps) {
   const subscribePanel = useCallback(
     (listener: () => void) => {
       const subscription = panel.subscribe(listener)
@@ -164,7 +165,7 @@ export function Panel({ panel, live, recorder, elk, onClose }: PanelProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the tab panel scrolls; a keyboard reaches and scrolls it (WAI-ARIA tabs pattern)
         <div className="lki-body" id="lki-body" role="tabpanel" aria-labelledby={`lki-tab-${view.tab}`} tabIndex={0}>
           {view.tab === 'actors' && <ActorsTab view={view} />}
-          {view.tab === 'chart' && <ChartTab view={view} elk={elk} />}
+          {view.tab === 'chart' && <ChartTab view={view} layouts={layouts} />}
           {view.tab === 'sequence' && <SequenceTab view={view} />}
           {view.tab === 'log' && <LogTab view={view} />}
           {view.tab === 'session' && <SessionTab view={view} live={liveView} />}

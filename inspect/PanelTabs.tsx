@@ -3,10 +3,10 @@
  * actors as a tree, the selected actor's chart with its coverage, the sequence of events between actors, the
  * filtered log, and the session's export and import. React only renders: every choice is a handler of the view model.
  */
-import type { ELK } from 'elkjs/lib/elk-api.js'
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { Chart, chartColours, chartColoursDark, type ChartHandle } from './Chart.tsx'
-import { layoutGraph, type ChartLayout } from './layout.ts'
+import type { MachineGraph } from './graph.ts'
+import type { CachedLayout, LayoutCache } from './layoutCache.ts'
 import type { LiveReplayView } from './liveReplay.connect.ts'
 import type { PanelView } from './panel.connect.ts'
 import type { InspectorEntry } from './recorder.ts'
@@ -34,28 +34,30 @@ export function ActorsTab({ view }: { view: PanelView }) {
   )
 }
 
-/** The laid-out chart of a graph, computed once per graph (ELK, fetched on the first chart, runs in this page, no worker). */
-function useLayout(view: PanelView, elk: () => Promise<ELK>): ChartLayout | 'failed' | null {
-  const [layout, setLayout] = useState<{ id: string; layout: ChartLayout | 'failed' } | null>(null)
+/**
+ * The laid-out chart of the selected graph: at once when `layouts` holds it (a chart shown before), else `null` until
+ * ELK (fetched on the first chart, run in this page, no worker) has laid it out, `'failed'` when it could not.
+ */
+function useLayout(view: PanelView, layouts: LayoutCache): CachedLayout | null {
   const graph = view.graph
+  const [layout, setLayout] = useState<{ graph: MachineGraph; layout: CachedLayout } | null>(null)
   useEffect(() => {
-    if (!graph) return
+    if (!graph || layouts.known(graph)) return
     let live = true
-    elk()
-      .then((loaded) => layoutGraph(graph, loaded))
-      .then(
-        (l) => live && setLayout({ id: graph.id, layout: l }),
-        () => live && setLayout({ id: graph.id, layout: 'failed' }),
-      )
+    layouts.layout(graph).then(
+      (l) => live && setLayout({ graph, layout: l }),
+      () => live && setLayout({ graph, layout: 'failed' }),
+    )
     return () => {
       live = false
     }
-  }, [graph, elk])
-  return graph && layout?.id === graph.id ? layout.layout : null
+  }, [graph, layouts])
+  if (!graph) return null
+  return layouts.known(graph) ?? (layout?.graph === graph ? layout.layout : null)
 }
 
-export function ChartTab({ view, elk }: { view: PanelView; elk: () => Promise<ELK> }) {
-  const layout = useLayout(view, elk)
+export function ChartTab({ view, layouts }: { view: PanelView; layouts: LayoutCache }) {
+  const layout = useLayout(view, layouts)
   const chart = useRef<ChartHandle>(null)
   const readMerge = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]

@@ -7,6 +7,7 @@ import type { ELK } from 'elkjs/lib/elk-api.js'
 import { createRoot } from 'react-dom/client'
 import { createActor, type AnyActorRef } from 'xstate'
 import { Panel, panelCss } from './Panel.tsx'
+import { layoutCache } from './layoutCache.ts'
 import { liveReplayMachine } from './liveReplay.ts'
 import { liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
 import { panelMachine, type PanelTab, type PanelThemeMode } from './panel.ts'
@@ -28,14 +29,14 @@ export function mountPanel(
   const container = document.createElement('div')
   shadow.append(style, container)
   let elk: Promise<ELK> | null = null
-  const loadElk = () => {
+  const layouts = layoutCache(() => {
     elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ElkLayout }) => new ElkLayout())
     return elk
-  }
+  })
   const panel = createActor(panelMachine, { input: { tab: options.tab, themeMode: options.themeMode } }).start()
   const live = createActor(liveReplayMachine.provide({ actors: liveReplayActors(options.root, options.wallets) })).start()
   const root = createRoot(container)
-  root.render(<Panel panel={panel} live={live} recorder={recorder} elk={loadElk} onClose={options.onClose} />)
+  root.render(<Panel panel={panel} live={live} recorder={recorder} layouts={layouts} onClose={options.onClose} />)
   return {
     panel,
     live,
