@@ -157,6 +157,9 @@ test.describe('one email user on Solana', () => {
     expect(signature).toHaveLength(64)
     expect(verifyEd25519(address, new TextEncoder().encode('Hello from Solana ✓'), signature)).toBe(true)
     expect(verifyEd25519(address, new TextEncoder().encode('Hello from Solana'), signature)).toBe(false)
+    // The modal opened for the approval closes with it: waited for, so the next test never starts on a closing dialog
+    // (one that vanishes between the start's count of dialogs and its click on Close).
+    await expect(dialog(page, 'Approve Transaction')).toBeHidden()
   })
 
   shared('a Solana send rejected in the frame moves nothing and returns to the form; Bitcoin has no auth connector (spec §6): it asks for a wallet', async ({ page }) => {

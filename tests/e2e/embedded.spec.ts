@@ -310,6 +310,9 @@ test.describe('one email user', () => {
     }, address)
     await frame.getByRole('button', { name: /reject/i }).click()
     expect(await rejected).toBe('4001')
+    // The modal opened for this approval closes with it too. Waited for: a dialog still closing when the next test
+    // starts could vanish between its count and its click on Close.
+    await expect(approve).toBeHidden()
   })
 
   shared('ETH sent from the email wallet through Send, approved in the frame on ApproveTransaction: both balances move, Account and Activity show it', async ({ page }) => {
@@ -437,6 +440,8 @@ test.describe('one email user', () => {
     if (shots) await page.screenshot({ path: `${shots}/approve-phone-fit.png` })
     await frame.getByRole('button', { name: /reject/i }).click()
     expect(await signing).toBe('rejected')
+    // The modal opened for the approval closes with it: waited for, so the next test never starts on a closing dialog.
+    await expect(dialog(page, 'Approve Transaction')).toBeHidden()
   })
 
   shared('disconnect revokes the session: the secure site refuses the old JWT (401) and Connect asks for the email again', async ({ page }) => {

@@ -43,9 +43,22 @@ async function walletFor(page: Page, url: string) {
 const secure = SECURE_SITE_URL
 
 /**
+ * Leaves ConnectingFarcaster while not connected with `leave` (Back, or the modal's Close) and waits for what that
+ * starts (spec §2): the auth connector's frame page reloaded 100 ms later, loaded again (listening, FRAME_READY sent).
+ * Until then the login cannot start over: Farcaster picked in that window shows the view without asking for a request
+ * (the machine's `reloading`), or asks the page that is going away.
+ */
+async function leaveFarcaster(page: Page, leave: () => Promise<void>): Promise<void> {
+  const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame !== page.mainFrame() && frame.url().startsWith(`${secure}/frame`), timeout: 15_000 })
+  await leave()
+  await (await reloaded).waitForLoadState('load')
+}
+
+/**
  * The start of the tests on the shared page: the demo with `?email=1` opened clean on a fresh page; on a page a test
- * before used, that test's modal closed, then the start asserted (resumeDisconnected: no dialog, no wallet request, no
- * toast, disconnected).
+ * before used, that test's modal closed (on ConnectingFarcaster, the auth connector's reload that starts waited for:
+ * {@link leaveFarcaster}), then the start asserted (resumeDisconnected: no dialog, no wallet request, no toast,
+ * disconnected).
  */
 async function startDisconnected(page: Page): Promise<void> {
   if (page.url() === 'about:blank') {
@@ -53,6 +66,8 @@ async function startDisconnected(page: Page): Promise<void> {
     return
   }
   expect(new URL(page.url()).search).toBe('?email=1')
+  const farcaster = page.getByRole('dialog', { name: 'Farcaster' })
+  if ((await farcaster.count()) > 0) await leaveFarcaster(page, () => farcaster.getByRole('button', { name: 'Close', exact: true }).click())
   await resumeDisconnected(page)
 }
 
@@ -64,7 +79,8 @@ test.describe('on one page', () => {
   shared('Back from ConnectingFarcaster: Connect again, the request dropped', async ({ page }) => {
     await startDisconnected(page)
     await openFarcaster(page)
-    await page.getByRole('button', { name: 'Back', exact: true }).click()
+    // Leaving reloads the auth connector: the test ends once it has, so the next one's request goes to the new page.
+    await leaveFarcaster(page, () => page.getByRole('button', { name: 'Back', exact: true }).click())
     await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
     expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
   })

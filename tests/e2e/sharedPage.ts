@@ -10,8 +10,11 @@
  *
  * What a test leaves on the page stays for the next one: each test of such a describe starts by asserting the state it
  * expects (no dialog open, connected or not, …), so a test that left another state fails there rather than passing on
- * a state it did not set up. The routes a test adds are removed after it (`unrouteAll`), and so is any clock it
- * installed? No: `page.clock` cannot be uninstalled; a test that installs the clock keeps a page of its own.
+ * a state it did not set up. A test also ends only once what it started has ended (a request it routed answered, a
+ * search or a frame's reload done, a dialog that closes by itself closed): the next start asserts the state it sees, and
+ * cannot wait for what it does not know is on its way. The routes a test adds are removed after it (`unrouteAll`), and
+ * so is any clock it installed? No: `page.clock` cannot be uninstalled; a test that installs the clock keeps a page of
+ * its own.
  */
 import type { Page, TestType } from '@playwright/test'
 import { accountButton, anyDialog, connectButton, connectedSession, dialog, openCleanDemo, type DemoConnectedStart, expect, liveState, openConnected, rejectWalletRequest, walletRequests } from './fixtures.ts'

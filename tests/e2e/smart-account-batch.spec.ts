@@ -104,6 +104,9 @@ test.describe('one email user', () => {
     await expect(toast(page, 'You declined the calls in your wallet')).toBeVisible({ timeout: 20_000 })
     expect(await operationsSince(mark, smart)).toEqual([])
     expect(await anvilBalanceWei(receiver)).toBe(0n)
+    // The modal opened for the approval closes with it: waited for, so the next test never starts on a closing dialog
+    // (one that vanishes between the start's count of dialogs and its click on Close).
+    await expect(dialog(page, 'Approve Transaction')).toBeHidden()
   })
 
   shared(
