@@ -9,7 +9,7 @@ import { parseUnits, type Address } from 'viem'
 import { getAmountOut, ROUTER_ADDRESS } from '../../dev/dex/exchange.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { resumeConnected, withSharedPage } from './sharedPage.ts'
-import { ACCOUNT_0, anvilTokenBalance, approveWalletRequest, clearAnvilCode, dialog, expect, rejectWalletRequest, test, walletPanel, walletRequests } from './fixtures.ts'
+import { ACCOUNT_0, anvilTokenBalance, approveWalletRequest, clearAnvilCode, dialog, expect, rejectWalletRequest, test, toast, walletPanel, walletRequests } from './fixtures.ts'
 import { allowance, fillSwap, reserves, setAllowance, swapChain } from './swapSteps.ts'
 
 /** The transactions account 0 sent in the blocks after `from` (exclusive), in order. */
@@ -39,8 +39,9 @@ test.afterEach(() => clearAnvilCode(ACCOUNT_0))
 
 // One connected page (withSharedPage): each test starts as a fresh page does, asserted (resumeConnected: no dialog, no
 // wallet request, no toast, dev account 0 on chain 31337), with no allowance (the swap needs an approval) and picks the
-// wallet's mode itself. The two swaps that go through (the form reset, spec §4) come first; the declined one, which
-// leaves the form filled, last.
+// wallet's mode itself. The two swaps that go through (the form reset, spec §4) come first, each ending once its success
+// toast shows (it follows the loading toast after `timing.toastSwap`, with no toast in between: the next start's "no
+// toast" would pass on a toast still to come); the declined one, which leaves the form filled, last.
 test.describe('on one connected page', () => {
   const shared = withSharedPage(test)
   shared.beforeEach(async ({ page }) => {
@@ -56,6 +57,7 @@ test.describe('on one connected page', () => {
     // One prompt for both calls: the batch's.
     await approveWalletRequest(page, 'Send 2 calls?')
     await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+    await expect(toast(page, 'Swap confirmed')).toBeVisible()
     await expect(walletRequests(page)).toHaveCount(0)
     expect(before.dev - (await anvilTokenBalance('DEV', ACCOUNT_0))).toBe(parseUnits('10', 18))
     expect((await anvilTokenBalance('dUSDT', ACCOUNT_0)) - before.usdt).toBe(getAmountOut(parseUnits('10', 18), reserveIn, reserveOut))
@@ -75,6 +77,7 @@ test.describe('on one connected page', () => {
     const { reserveIn, reserveOut } = await reserves(DEV_TOKEN_ADDRESS, DEV_TETHER_ADDRESS)
     await approveWalletRequest(page, 'Send transaction?')
     await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+    await expect(toast(page, 'Swap confirmed')).toBeVisible()
     expect(before.dev - (await anvilTokenBalance('DEV', ACCOUNT_0))).toBe(parseUnits('10', 18))
     expect((await anvilTokenBalance('dUSDT', ACCOUNT_0)) - before.usdt).toBe(getAmountOut(parseUnits('10', 18), reserveIn, reserveOut))
     // The token's approve, then the router's swap: two transactions of their own.

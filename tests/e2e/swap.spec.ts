@@ -2,7 +2,7 @@ import { createWalletClient, erc20Abi, formatUnits, http, parseEther, parseUnits
 import { devAccounts } from '../../dev/accounts.ts'
 import { getAmountOut, ROUTER_ADDRESS, routerAbi, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
-import { ACCOUNT_0, accountButton, anvilBalanceWei, anvilTokenBalance, apiTokenPrice, approveWalletRequest, dialog, expect, rejectWalletRequest, RPC, test, walletRequests } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilBalanceWei, anvilTokenBalance, apiTokenPrice, approveWalletRequest, dialog, expect, rejectWalletRequest, RPC, test, toast, walletRequests } from './fixtures.ts'
 import { allowance, fillSwap, reserves, setAllowance, swapChain } from './swapSteps.ts'
 import { resumeConnected, withSharedPage } from './sharedPage.ts'
 import type { Page } from '@playwright/test'
@@ -35,7 +35,9 @@ async function startConnected(page: Page): Promise<void> {
 }
 
 // Each of these tests ends on a swap that went through, which resets the form (spec §4): they share one connected page
-// (Account closed on its Tokens tab, no wallet request, no toast, dev account 0 on chain 31337 at each start).
+// (Account closed on its Tokens tab, no wallet request, no toast, dev account 0 on chain 31337 at each start). A test
+// ends once the success toast shows: it follows the loading toast after `timing.toastSwap`, with no toast in between,
+// so a test ending then would leave the next start's "no toast" passing on a toast still to come.
 test.describe('on one connected page', () => {
   const shared = withSharedPage(test)
   shared.beforeEach(({ page }) => startConnected(page))
@@ -52,6 +54,7 @@ test.describe('on one connected page', () => {
     await review.getByRole('button', { name: 'Swap', exact: true }).click()
     await approveWalletRequest(page, 'Send transaction?')
     await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+    await expect(toast(page, 'Swap confirmed')).toBeVisible()
     const received = (await anvilTokenBalance('DEV', ACCOUNT_0)) - devBefore
     expect(received).toBe(getAmountOut(parseEther('0.1'), reserveIn, reserveOut))
     const receivedTokens = Number(received) / 1e18
@@ -73,6 +76,7 @@ test.describe('on one connected page', () => {
     const before = { dev: await anvilTokenBalance('DEV', ACCOUNT_0), usdt: await anvilTokenBalance('dUSDT', ACCOUNT_0) }
     await approveWalletRequest(page, 'Send transaction?')
     await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+    await expect(toast(page, 'Swap confirmed')).toBeVisible()
     expect(before.dev - (await anvilTokenBalance('DEV', ACCOUNT_0))).toBe(parseUnits('10', 18))
     expect((await anvilTokenBalance('dUSDT', ACCOUNT_0)) - before.usdt).toBe(getAmountOut(parseUnits('10', 18), reserveIn, reserveOut))
   })
@@ -99,6 +103,7 @@ test.describe('on one connected page', () => {
     await review.getByRole('button', { name: 'Swap', exact: true }).click()
     await approveWalletRequest(page, 'Send transaction?')
     await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+    await expect(toast(page, 'Swap confirmed')).toBeVisible()
     expect(wethBefore - (await weth())).toBe(parseEther('0.1'))
     // ETH back, less the gas of one transaction.
     const gained = (await anvilBalanceWei(ACCOUNT_0)) - ethBefore
