@@ -36,6 +36,12 @@ describe('model coverage', () => {
     expect(names(run.paths)).toEqual(['', 'go', 'go>back>go'])
     expect(names(withoutPrefixes(run).paths)).toEqual(['go>back>go'])
     expect(names(withoutPrefixes(run, (p) => p.steps.length === 0).paths)).toEqual(['', 'go>back>go'])
+    // The kept path knows where the dropped ones ended, for a walk's end-of-path checks.
+    expect(withoutPrefixes(run).paths[0]!.ends).toEqual([
+      { length: 0, target: '"a"' },
+      { length: 1, target: '"b"' },
+    ])
+    expect(withoutPrefixes(run, (p) => p.steps.length === 0).paths[1]!.ends).toEqual([{ length: 1, target: '"b"' }])
     // Every step of a dropped path is a step of a kept one, from the same start: the walked steps cover the same.
     const walked = withoutPrefixes(run).paths.flatMap((p) => p.steps.map((s, i) => `${i}:${s.event.type}>${s.state}`))
     for (const path of run.paths) for (const [i, s] of path.steps.entries()) expect(walked).toContain(`${i}:${s.event.type}>${s.state}`)

@@ -13,7 +13,16 @@ import { TestFailure } from '../harness/failures.ts'
 
 export type TransitionId = string
 export type Step = { event: EventObject; state: string }
-export type ModelPath = { steps: Step[]; target: string; transition?: TransitionId }
+export type ModelPath = {
+  steps: Step[]
+  target: string
+  transition?: TransitionId
+  /**
+   * Set by {@link withoutPrefixes}: the paths dropped because this one starts with them, each as its number of steps
+   * and its target, so a walk with assertions at a path's end can make them after that many steps of this one.
+   */
+  ends?: Array<{ length: number; target: string }>
+}
 
 /** Serialises a snapshot by its state value only (context differences are not new states). */
 export const stateKey = (snapshot: { value: unknown }) => JSON.stringify(snapshot.value)
@@ -203,10 +212,12 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
  * The paths without those another path starts with (walking the longer one walks them too); the coverage is the same.
  * Where a machine is spawned on intent, a path that ends before the intent would leave nothing to see.
  *
- * Only for a walk that asserts at every step what it asserts at its path's end (the step's state reached, and the
- * step's own checks): the longer path then asserts each dropped path's every step, in the same order from the same
- * start. A walk with assertions of its own at the end of a path (e.g. that a machine spawned on intent is not there
- * yet) passes `keep` for those paths: they are never dropped.
+ * For a walk that asserts at every step what it asserts at its path's end (the step's state reached, and the step's
+ * own checks): the longer path then asserts each dropped path's every step, in the same order from the same start. A
+ * walk with assertions of its own at the end of a path makes them after each of the kept path's `ends` too (the
+ * dropped paths' lengths and targets), and passes `keep` for the paths whose end it cannot assert in the middle of
+ * another (e.g. that a machine spawned on intent is not there yet, or an end check that changes the page): those
+ * are never dropped.
  *
  * @param run A run of {@link buildModelPaths} (its coverage sets are kept as they are: the dropped paths' steps are
  *   all walked by the paths kept).
@@ -215,10 +226,16 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
 export function withoutPrefixes<R extends { paths: ModelPath[] }>(run: R, keep: (path: ModelPath) => boolean = () => false): R {
   const key = (p: ModelPath) => p.steps.map((s) => `${JSON.stringify(s.event, (_, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v))}>${s.state}`)
   const keys = run.paths.map(key)
-  const paths = run.paths.filter((path, i) => {
-    if (keep(path)) return true
+  const startsWith = (j: number, i: number) => {
     const mine = keys[i]!
-    return !keys.some((theirs, j) => j !== i && mine.length <= theirs.length && mine.every((k, n) => k === theirs[n]) && (mine.length < theirs.length || j < i))
+    const theirs = keys[j]!
+    return j !== i && mine.length <= theirs.length && mine.every((k, n) => k === theirs[n]) && (mine.length < theirs.length || j < i)
+  }
+  const dropped = run.paths.map((path, i) => !keep(path) && keys.some((_, j) => startsWith(j, i)))
+  const paths = run.paths.flatMap((path, j) => {
+    if (dropped[j]) return []
+    const ends = run.paths.flatMap((p, i) => (dropped[i] && startsWith(j, i) ? [{ length: p.steps.length, target: p.target }] : []))
+    return [ends.length ? { ...path, ends } : path]
   })
   return { ...run, paths }
 }

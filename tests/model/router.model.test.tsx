@@ -8,7 +8,7 @@ import { en } from '../../ui/locales/en.ts'
 import { timing } from '../../machines/timing.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { buildModelPaths, coverageReport, formatCoverage, stateKey, withoutPrefixes, type ModelPath } from './coverage.ts'
 import { TestFailure } from '../harness/failures.ts'
 
 /**
@@ -404,7 +404,8 @@ async function enabled(app: App, name: string): Promise<void> {
 }
 
 const uiRuns: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
-for (const fixture of fixtures) uiRuns.push({ fixture, ...buildModelPaths(routerMachine, { input: {}, events: fixture.events, covered: uiRuns }) })
+// The paths a longer one starts with are walked by it: walk() checks the history and the view where each of them ended (`ends`).
+for (const fixture of fixtures) uiRuns.push({ fixture, ...withoutPrefixes(buildModelPaths(routerMachine, { input: {}, events: fixture.events, covered: uiRuns })) })
 
 async function walk(fixture: Fixture, path: ModelPath) {
   const app = await renderApp(fixture.app)
@@ -413,20 +414,30 @@ async function walk(fixture: Fixture, path: ModelPath) {
     const router = app.modal.actor.getSnapshot().context.router
     const visited: string[] = [stateKey(router.getSnapshot())]
     const sub = router.subscribe((s) => visited.push(stateKey(s)))
-    for (const step of path.steps) {
+    // Where a path ends (this one, or one it starts with): the history the chart keeps after its steps, and its view shown.
+    const expectEnd = async (length: number, target: string) => {
+      const expected = createActor(routerMachine, { input: {} }).start()
+      for (const step of path.steps.slice(0, length)) expected.send(step.event as never)
+      expect(router.getSnapshot().context.history.map((h) => h.view)).toEqual(expected.getSnapshot().context.history.map((h) => h.view))
+      expected.stop()
+      const view = JSON.parse(target) as ViewName
+      if (length > 0) await app.get('dialog', en.titles[view])
+      expect(router.getSnapshot().value).toBe(view)
+    }
+    const endsAfter = async (length: number) => {
+      for (const end of path.ends ?? []) if (end.length === length) await expectEnd(length, end.target)
+    }
+    await endsAfter(0)
+    for (const [i, step] of path.steps.entries()) {
       const from = visited.length - 1
       await perform(app, step.event)
       await waitFor(() => {
         if (!visited.slice(from).includes(step.state)) throw new TestFailure(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
+      await endsAfter(i + 1)
     }
     sub.unsubscribe()
-    const expected = createActor(routerMachine, { input: {} }).start()
-    for (const step of path.steps) expected.send(step.event as never)
-    expect(router.getSnapshot().context.history.map((h) => h.view)).toEqual(expected.getSnapshot().context.history.map((h) => h.view))
-    const view = JSON.parse(path.target) as ViewName
-    if (path.steps.length > 0) await app.get('dialog', en.titles[view])
-    expect(router.getSnapshot().value).toBe(view)
+    await expectEnd(path.steps.length, path.target)
   } finally {
     await app.dispose()
   }
