@@ -41,6 +41,7 @@ export function reportPhoneCompared({ runs, loads }: PhoneComparison, kinds: rea
     ['tap → first wallet row, after the idle prefetch', 'idle', 'tapToRow'],
     ['tap → first wallet row, cold (Save-Data)', 'cold', 'tapToRow'],
     ['navigation → first row, tapping as soon as the button shows', 'asap', 'toRow'],
+    ['  its tap → first row (the rest: navigation → the tap)', 'asap', 'tapToRow'],
     ['round trips from the tap to the row, cold', 'cold', 'roundTrips'],
     ['bytes after the tap, cold (B, gzip as served)', 'cold', 'bytesAfter'],
     ['bytes from the tap until the row painted, cold (B)', 'cold', 'bytesToRow'],
