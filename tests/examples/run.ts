@@ -11,11 +11,12 @@
  *    type check, then the bundler). Fewest dependencies first; in a new work directory an example's node_modules
  *    starts as a hard-linked copy of the installed example's that shares the most dependencies (seedNodeModules),
  *    which its own `npm install` then makes its own (about 30 of 115 CPU-seconds of extraction saved).
- * 3. One anvil (chain 31337, a free port), the dev wallet's init script (tests/examples/wallet.ts as one IIFE file),
+ * 3. One anvil (chain 31337, a free port; an example with a suite of its own gets another), the dev wallet's init script (tests/examples/wallet.ts as one IIFE file),
  *    and each example's `npm start` serving its build on a free port (`PORT`, 127.0.0.1). The local Solana RPC
  *    (LiteSVM, dev/solana/server.ts, a free port) starts before the builds: an example that has a Solana network reads
  *    its URL at build time (`VITE_SOLANA_RPC_URL`), its own suite from `LATCHKEY_TEST_SOLANA_RPC_URL`.
- * 4. Playwright (tests/examples/playwright.config.ts): one spec per example, `tests/examples/<name>.spec.ts`.
+ * 4. Playwright (tests/examples/playwright.config.ts): one spec per example, `tests/examples/<name>.spec.ts`; an example
+ *    with a `playwright.config.ts` of its own runs its own suite instead, beside that run.
  *
  * Arguments: example names to run only those (`npm run test:examples -- vite-react19`). Work directory: a new one per
  * run (`<tmpdir>/latchkey-examples-XXXXXX`, removed at the end; runs side by side share none), each example's
@@ -126,24 +127,6 @@ function shAsync(command: string, args: string[], cwd: string, env: NodeJS.Proce
     child.once('close', (code, signal) => {
       timed.done()
       console.log(`${header}\n${output}`)
-      if (code === 0) resolve()
-      else reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))
-    })
-  })
-}
-
-/**
- * {@link sh} without blocking, its output shown as it comes: for a command that talks to a server of this process (the
- * Solana RPC runs here, and a blocked event loop would leave its requests unanswered).
- */
-function shLive(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  console.log(`$ (${cwd.replace(work, '<work>').replace(root, '<repo>/')}) ${command} ${args.join(' ')}`)
-  const timed = underTimes(command, args)
-  return new Promise((resolve, reject) => {
-    const child = spawn(timed.command, timed.args, { cwd, stdio: 'inherit', env: { ...process.env, ...env, ...timed.env } })
-    child.once('error', reject)
-    child.once('close', (code, signal) => {
-      timed.done()
       if (code === 0) resolve()
       else reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))
     })
@@ -329,23 +312,30 @@ async function runExamples(examples: string[], solana: SolanaRpcServer, startedA
   )
 
   const walletScript = await phase('dev wallet init script', buildWalletScript)
-  let anvil: AnvilInstance | undefined
+  const anvils: AnvilInstance[] = []
   const servers: Server[] = []
   try {
-    anvil = await phase('anvil', async () => startAnvil({ port: await findFreePort(), chainId: 31337 }))
+    const anvil = await phase('anvil', async () => startAnvil({ port: await findFreePort(), chainId: 31337 }))
+    anvils.push(anvil)
     for (const name of examples) servers.push(await phase(`${name}: npm start`, () => serve(name, dirs[name]!)))
     // An example with a Playwright suite of its own (examples/<name>/playwright.config.ts, e.g. qa-kit, which tests the
     // dapp with latchkey/testing/playwright from the tarball) runs it in its work copy (`npm test`: qa-kit's generates
     // its journeys with the package's `latchkey-testing` bin first and prints the charts' coverage after), against its
-    // served build and the run's anvil, with its own @playwright/test: nothing of the repository is on its resolution path.
+    // served build, with its own @playwright/test: nothing of the repository is on its resolution path. It runs beside
+    // the repository's specs of the other examples (both mostly wait on their pages: qa-kit's 30 tests used 54 CPU-s in
+    // 135 s, the others 21 CPU-s in 61 s, one after the other), on an anvil of its own, so that the two runs' sends
+    // from the same dev accounts never race for a nonce. Only qa-kit reads the Solana RPC. Its output is printed in one
+    // piece when it ends, after or between the other run's lines.
     const ownSuites = examples.filter((name) => existsSync(join(dirs[name]!, 'playwright.config.ts')))
-    for (const name of ownSuites) {
+    const ownRuns = ownSuites.map(async (name) => {
       const server = servers.find((s) => s.name === name)!
-      await phase(`${name}: its own playwright suite`, () =>
-        shLive('npm', ['test'], dirs[name]!, { BASE_URL: server.url, LATCHKEY_TEST_RPC_URL: anvil!.url, LATCHKEY_TEST_SOLANA_RPC_URL: solana.url, CHROMIUM_PATH: chromiumExecutable }),
+      const own = await startAnvil({ port: await findFreePort(), chainId: 31337 })
+      anvils.push(own)
+      return phase(`${name}: its own playwright suite`, () =>
+        shAsync('npm', ['test'], dirs[name]!, { BASE_URL: server.url, LATCHKEY_TEST_RPC_URL: own.url, LATCHKEY_TEST_SOLANA_RPC_URL: solana.url, CHROMIUM_PATH: chromiumExecutable }),
       )
-    }
-    const status = await phase('playwright', () => {
+    })
+    const shared = phase('playwright', async () => {
       const specs = examples
         .filter((name) => !ownSuites.includes(name))
         .map((name) => `${name}.spec.ts`)
@@ -354,24 +344,32 @@ async function runExamples(examples: string[], solana: SolanaRpcServer, startedA
       if (missing.length) throw new ExampleRunError(`No spec for ${missing.join(', ')}: add tests/examples/<name>.spec.ts (README.md here)`)
       if (specs.length === 0) return 0
       const timed = underTimes('npx', ['playwright', 'test', '-c', 'tests/examples/playwright.config.ts', ...specs.map((s) => `tests/examples/${s}`)])
-      const result = spawnSync(timed.command, timed.args, {
+      const child = spawn(timed.command, timed.args, {
         cwd: root,
         stdio: 'inherit',
         env: {
           ...process.env,
           ...timed.env,
           LATCHKEY_EXAMPLES: JSON.stringify(Object.fromEntries(servers.map((s) => [s.name, s.url]))),
-          LATCHKEY_EXAMPLES_RPC: anvil!.url,
+          LATCHKEY_EXAMPLES_RPC: anvil.url,
           LATCHKEY_EXAMPLES_WALLET: walletScript,
         },
       })
+      const code = await new Promise<number>((resolve) => {
+        child.once('error', () => resolve(1))
+        child.once('close', (status) => resolve(status ?? 1))
+      })
       timed.done()
-      return result.status ?? 1
+      return code
     })
-    return status
+    // Both end before the servers stop; the first failure of an own suite is thrown once both ended.
+    const [status, ...own] = await Promise.allSettled([shared, ...ownRuns])
+    const failed = [status, ...own].find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
+    return status.status === 'fulfilled' ? status.value : 1
   } finally {
     for (const s of servers) stop(s.child)
-    await anvil?.stop()
+    await Promise.all(anvils.map((a) => a.stop()))
     const total = (Date.now() - startedAt) / 1000
     console.log('\nExample apps, time per phase: wall clock, and CPU (user + system) of the commands it ran (two examples run side by side: their own steps overlap):')
     for (const { name, seconds, cpuSeconds } of timings) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${cpuSeconds ? `${cpuSeconds.toFixed(1).padStart(6)} CPU-s` : '          '}  ${name}`)
