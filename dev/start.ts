@@ -44,6 +44,8 @@ import { startDevBundler } from './aa/bundler.ts'
 import type { DevBundlerServer } from './aa/bundler.ts'
 
 const anvils: AnvilInstance[] = []
+/** The anvil being started, until it answers (a shutdown meanwhile stops it once it has). */
+let anvilStarting: Promise<AnvilInstance> | undefined
 let vite: ViteDevServer | undefined
 let api: ApiServer | undefined
 let solana: SolanaRpcServer | undefined
@@ -55,11 +57,23 @@ let oidc: OidcProviderServer | undefined
 let bundler: DevBundlerServer | undefined
 let shuttingDown = false
 
-/** Closes Vite, the API server, the Solana RPC and the relay, stops the anvils that started, then exits with `code`. Runs once. */
+/**
+ * Stops the anvils (those started and one still starting) first, then closes Vite, the API server, the Solana RPC and the
+ * relay, then exits with `code`. Runs once. The anvils go first because they run in process groups of their own: a
+ * caller that gives up waiting and kills this process (the e2e setup after its grace period, on a loaded machine)
+ * would otherwise leave them running.
+ */
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true
     if (code === 0) console.log('\n  Stopping the dev server, the API server, the Solana RPC, the WalletConnect relay and the anvil chains…')
+    const anvilsStopped = Promise.all([
+      ...anvils.map((anvil) => anvil.stop()),
+      anvilStarting?.then(
+        (anvil) => anvil.stop(),
+        () => undefined,
+      ),
+    ])
     await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
     await api?.stop()
     await bundler?.stop()
@@ -69,7 +83,7 @@ async function shutdown(code: number): Promise<never> {
     await secure?.stop()
     await oidc?.stop()
     await mail?.stop()
-    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    await anvilsStopped
     process.exit(code)
   }
   return new Promise<never>(() => {})
@@ -117,7 +131,9 @@ async function main(): Promise<void> {
   for (const chain of devChains) {
     const port = await readPort(chain.portEnvVar, chain.defaultPort)
     try {
-      const anvil = await startAnvil({ port, chainId: chain.chainId })
+      anvilStarting = startAnvil({ port, chainId: chain.chainId })
+      const anvil = await anvilStarting
+      anvilStarting = undefined
       anvils.push(anvil)
       process.env[chain.rpcEnvVar] = anvil.url
     } catch (error) {
