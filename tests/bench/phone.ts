@@ -20,9 +20,14 @@ import { ratio, renderTable, summarize } from './report.ts'
 import { TIMEOUT_MS, trackNetwork } from './browser.ts'
 import type { StaticServer } from './serve.ts'
 
-/** The phone: its viewport, touch and no hover; its CPU and network throttling (CDP). */
+/**
+ * The phone: its viewport, touch and no hover, a phone browser's user agent (so that the pages take their phone
+ * platform: Chromium then reports `navigator.userAgentData.mobile`, which latchkey's `resolvePlatform` reads first;
+ * without it the page saw the desktop Chromium of the machine); its CPU and network throttling (CDP).
+ */
 export const phoneProfile = {
   viewport: { width: 390, height: 844 },
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   deviceScaleFactor: 3,
   cpuRate: 4,
   latencyMs: 150,
@@ -153,7 +158,7 @@ function byteCounter(cdp: CDPSession) {
 
 /** One visit of `server`'s page on the phone, in a fresh context. */
 async function visit(browser: Browser, server: StaticServer, kind: PhoneVisit): Promise<PhoneRun> {
-  const context = await browser.newContext({ viewport: phoneProfile.viewport, deviceScaleFactor: phoneProfile.deviceScaleFactor, hasTouch: true, isMobile: true })
+  const context = await browser.newContext({ viewport: phoneProfile.viewport, deviceScaleFactor: phoneProfile.deviceScaleFactor, userAgent: phoneProfile.userAgent, hasTouch: true, isMobile: true })
   try {
     await context.addInitScript(probe)
     const page: Page = await context.newPage()

@@ -83,7 +83,7 @@ export async function profileTap(browser: Browser, server: StaticServer, outDir:
   }
   const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms / runs)
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: phoneProfile.viewport, deviceScaleFactor: phoneProfile.deviceScaleFactor, hasTouch: true, isMobile: true })
+    const context = await browser.newContext({ viewport: phoneProfile.viewport, deviceScaleFactor: phoneProfile.deviceScaleFactor, userAgent: phoneProfile.userAgent, hasTouch: true, isMobile: true })
     try {
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
