@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup } from 'xstate'
+import { assign, emit, fromPromise, raise, setup, stateIn } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
@@ -53,7 +53,8 @@ const showView = { type: 'tell', params: { to: 'router', event: { type: 'router.
  *   `open({ view: 'ConnectingFarcaster' })` (`root.open`) starts as the entry does.
  * - Leaving ConnectingFarcaster (`root.back`, or `root.closed` on it) while not connected clears the URL, waits 100 ms
  *   (`leaving`), then `reloadAuth` reloads the auth connector (the frame page, which drops the channel it was polling)
- *   and returns to `idle`. Connected, leaving changes nothing.
+ *   and returns to `idle`. Farcaster picked during the reload (`reloading.picked`) shows the view and, the reload done,
+ *   asks for the request (`gettingUrl`: the frame client waits for the reloaded page). Connected, leaving changes nothing.
  * - A connection or a disconnect (`root.account`) is a new visit: `idle`, cleared.
  *
  * Actors to provide: `getFarcasterUri` (→ { url }), `connectFarcaster` (→ user), `reloadAuth`.
@@ -67,6 +68,8 @@ export const farcasterLoginMachine = setup({
   },
   guards: {
     isSignedIn: ({ context }) => context.user !== undefined,
+    /** Farcaster was picked again while the auth connector reloaded. */
+    isPickedDuringReload: stateIn({ reloading: 'picked' }),
     /** The modal closed while ConnectingFarcaster showed. */
     isClosedOnItsView: ({ event }) => event.type === 'root.closed' && event.view === 'ConnectingFarcaster',
     /** The root's account moment is a connection or a disconnect (not a change of chain or namespace). */
@@ -126,8 +129,24 @@ export const farcasterLoginMachine = setup({
       after: { reloadDelay: 'reloading' },
       on: { 'farcasterLogin.start': { target: 'gettingUrl', actions: ['clear', showView] } },
     },
+    /**
+     * The auth connector reloading. Farcaster picked meanwhile (`picked`: the view shows) asks for the request once the
+     * reload is done, the frame ready again; otherwise `idle`.
+     */
     reloading: {
-      invoke: { id: 'reloadAuth', src: 'reloadAuth', onDone: 'idle', onError: 'idle' },
+      invoke: {
+        id: 'reloadAuth',
+        src: 'reloadAuth',
+        onDone: [{ guard: 'isPickedDuringReload', target: 'gettingUrl' }, { target: 'idle' }],
+        onError: [{ guard: 'isPickedDuringReload', target: 'gettingUrl' }, { target: 'idle' }],
+      },
+      initial: 'quiet',
+      states: {
+        quiet: {
+          on: { 'farcasterLogin.start': { target: 'picked', actions: showView } },
+        },
+        picked: {},
+      },
     },
     connected: {},
   },

@@ -72,6 +72,8 @@ export type FrameEvent =
   | { type: 'frame.load' }
   /** From the `mount` actor: the frame page posted FRAME_READY. */
   | { type: 'frame.ready' }
+  /** From the client: the frame page answered APP_RELOAD and reloads; requests wait for its FRAME_READY again. */
+  | { type: 'frame.reloading' }
   /** A request timed out (`iframe_request_timeout`): the alert, once. */
   | { type: 'frame.requestTimedOut' }
   /** A request was refused with one of the provider's errors (spec §8 "Provider error mapping"): its alert, once. */
@@ -89,6 +91,9 @@ const notProvided = (name: string) => () => {
  * - `notReady` → `frame.load` → `live.loading`: the `mount` actor creates the iframe (its URL carries projectId,
  *   chainId, version, enableLogger, rpcUrl) and reports FRAME_READY as `frame.ready`.
  * - `live.loading` → `frame.ready` → `live.settling` → after `iframeReadyDelay` (500 ms) → `live.ready`: requests may go.
+ * - `live.ready` → `frame.reloading` (the page answered APP_RELOAD and reloads, spec §2 leaving ConnectingFarcaster) →
+ *   `live.loading`: the same iframe, requests wait for the reloaded page's FRAME_READY (a request posted meanwhile
+ *   would reach the page going away, or no page, and never be answered).
  * - No FRAME_READY within `iframeLoadTimeout` (20 s) → `failed` (`iframe_load_failed`; the iframe removed), the alert
  *   IFRAME_LOAD_FAILED emitted the first time in debug mode; `frame.load` tries again.
  * - `frame.requestTimedOut` (a request's 120 s passed) emits IFRAME_REQUEST_TIMEOUT the first time in debug mode;
@@ -158,7 +163,9 @@ export const frameMachine = setup({
         settling: {
           after: { iframeReadyDelay: 'ready' },
         },
-        ready: {},
+        ready: {
+          on: { 'frame.reloading': 'loading' },
+        },
       },
     },
     failed: {

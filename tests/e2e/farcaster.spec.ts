@@ -156,6 +156,39 @@ test.describe('on one page', () => {
   })
 })
 
+test('Farcaster picked again while the frame page reloads after Back: the request waits for the reloaded page, whose link signs in', async ({ demo: page }) => {
+  test.setTimeout(90_000)
+  await openFarcaster(page)
+  // The frame page's reload (spec §2: 100 ms after leaving) held until Farcaster is picked again.
+  let reloading!: () => void
+  const reloadRequested = new Promise<void>((resolve) => (reloading = resolve))
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const framePage = (url: URL) => url.origin === new URL(secure).origin && url.pathname === '/frame'
+  await page.route(
+    framePage,
+    async (route) => {
+      reloading()
+      await released
+      await route.continue()
+    },
+    { times: 1 },
+  )
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
+  await reloadRequested
+  await page.getByRole('button', { name: 'Continue with Farcaster' }).click()
+  await expect(page.getByRole('dialog', { name: 'Farcaster' })).toBeVisible()
+  release()
+  // The request goes to the reloaded page: its link shows, and signing it connects (the page that went away polled nothing).
+  const link = page.getByTestId('farcaster-link')
+  await expect(link).toBeVisible({ timeout: 20_000 })
+  const wallet = await walletFor(page, (await link.getAttribute('href'))!)
+  await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
+  await expect(wallet.getByTestId('mw-farcaster-status')).toHaveText('Signed in as fid 1', { timeout: 20_000 })
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account)).toMatchObject({ connectorId: 'auth', socialProvider: 'farcaster' })
+})
+
 test.describe('on a phone', () => {
   const iPhoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })

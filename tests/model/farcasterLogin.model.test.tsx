@@ -18,7 +18,7 @@ import { ForeignError } from '../harness/failures.ts'
  * every path walked through the real actors (`farcasterLoginActors`: the frame client to a fake frame page), the
  * machine run as the root runs it (beside the router and a recorder for the connection). Gestures: start (the entry,
  * Try again, `open({ view })`), the frame answering the request URL and the connect (or refusing them), leave (Back /
- * the modal closed on the view) before and after connecting, the 100 ms reload, a connection or a disconnect
+ * the modal closed on the view) before and after connecting, the 100 ms reload (and a start during it), a connection or a disconnect
  * elsewhere. After each step: the URL shows only while waiting; leaving clears it and sends APP_RELOAD 100 ms later
  * (not before); a refusal shows the frame's words; a start shows ConnectingFarcaster; signing in asks the connection.
  */
@@ -41,7 +41,8 @@ const events = (snapshot: any): E[] => {
     '"waiting"': [done('connectFarcaster', user), error('connectFarcaster'), back, closed, start],
     '"failed"': [start, back],
     '"leaving"': [{ type: 'xstate.after.reloadDelay.farcasterLogin.leaving' }, start],
-    '"reloading"': [done('reloadAuth', undefined), error('reloadAuth'), start],
+    '{"reloading":"quiet"}': [done('reloadAuth', undefined), error('reloadAuth'), start],
+    '{"reloading":"picked"}': [done('reloadAuth', undefined), error('reloadAuth'), start],
     '"connected"': [back, closed, start],
   }
   return [...(byState[key] ?? []), account('disconnected')]
@@ -82,6 +83,8 @@ async function walk(path: ModelPath) {
         expect(f.requests.some((r) => r.type === `APP_${kind}`)).toBe(true)
         if (e.type.startsWith('xstate.done')) f.succeed(kind, (e.output ?? {}) as never)
         else f.fail(kind, { message: REFUSAL })
+        // The page reloads once it answered APP_RELOAD: the next request waits for its FRAME_READY.
+        if (e.type === 'xstate.done.actor.reloadAuth') readied = false
       } else if (e.type.startsWith('xstate.after.')) {
         // The reload waits 100 ms after leaving, not less.
         const reloadsBefore = f.requests.filter((r) => r.type === 'APP_RELOAD').length
@@ -139,4 +142,45 @@ test('emits farcasterLogin.connected with the user, and farcasterLogin.failed wi
   actor.send({ type: 'root.back', view: 'ConnectingFarcaster' })
   expect(actor.getSnapshot().value).toBe('connected')
   actor.stop()
+})
+
+test('Farcaster picked again while the frame reloads: the request is asked once the reloaded page is ready', async () => {
+  const f = frameFixture()
+  const frame = createActor(frameMachine.provide({ actors: { mount: frameMountActor(() => f.transport) } }), { input: {} }).start()
+  const client = createFrameClient({ frame, send: frameSendActor(() => f.transport) })
+  const host = coordination({ id: 'farcasterLogin', logic: farcasterLoginMachine.provide({ actors: farcasterLoginActors(async () => client) }) }, { router: { view: 'Connect' }, recorders: ['connection.eip155'] })
+  const actor = host.feature
+  const urlRequests = () => f.requests.filter((r) => r.type === 'APP_GET_FARCASTER_URI').length
+  try {
+    actor.send({ type: 'farcasterLogin.start' })
+    await vi.advanceTimersByTimeAsync(0)
+    f.ready()
+    await vi.advanceTimersByTimeAsync(timing.iframeReadyDelay)
+    f.succeed('GET_FARCASTER_URI', { url: URL_ })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(connectFarcasterLogin(actor.getSnapshot()).url).toBe(URL_)
+    // Back; 100 ms later APP_RELOAD goes, held unanswered while Farcaster is picked again.
+    actor.send({ type: 'root.back', view: 'ConnectingFarcaster' })
+    await vi.advanceTimersByTimeAsync(farcasterReloadDelay)
+    expect(f.last('RELOAD')).toBeDefined()
+    actor.send({ type: 'farcasterLogin.start' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(host.views()).toEqual(['Connect', 'ConnectingFarcaster'])
+    expect(urlRequests()).toBe(1)
+    // The page answers and reloads: nothing is posted to it until the reloaded page says FRAME_READY and settles.
+    f.succeed('RELOAD', {})
+    await vi.advanceTimersByTimeAsync(timing.iframeReadyDelay)
+    expect(connectFarcasterLogin(actor.getSnapshot()).step).toBe('preparing')
+    expect(urlRequests()).toBe(1)
+    f.ready()
+    await vi.advanceTimersByTimeAsync(timing.iframeReadyDelay)
+    expect(urlRequests()).toBe(2)
+    f.succeed('GET_FARCASTER_URI', { url: URL_ })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(connectFarcasterLogin(actor.getSnapshot())).toEqual({ loaded: true, step: 'waiting', url: URL_, error: undefined })
+  } finally {
+    host.stop()
+    frame.stop()
+    f.transport.destroy()
+  }
 })

@@ -11,7 +11,7 @@ import { delayOf, frameFixture } from './frameFixture.ts'
  * Model-based test of the frame machine (spec §4 "Embedded frame"): every path of the chart walked against the real
  * transport and its iframe, the frame page faked in happy-dom. Gestures: `frame.load` is an email action's need of
  * the frame (the client sends it); `frame.ready` the frame page posting FRAME_READY from its window at the secure
- * origin; the delays are the manual clock; `frame.requestTimedOut` the client's report of a request's 120 s,
+ * origin; `frame.reloading` the client's report that the page answered APP_RELOAD; the delays are the manual clock; `frame.requestTimedOut` the client's report of a request's 120 s,
  * `frame.providerError` its report of a refusal with one of the provider's errors (each alert's key). Run in
  * debug mode (alerts) and not.
  */
@@ -21,6 +21,7 @@ const events = (snapshot: any) => {
   const byState: Record<string, Array<{ type: string }>> = {
     '"notReady"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, ...providerErrors],
     '{"live":"loading"}': [{ type: 'frame.ready' }],
+    '{"live":"ready"}': [{ type: 'frame.reloading' }],
     '"failed"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, ...providerErrors],
   }
   return [...(byState[key] ?? []), ...delayedEvents(snapshot)]

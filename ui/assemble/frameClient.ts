@@ -75,7 +75,8 @@ export type FrameClient = {
   readonly frame: ActorRefFrom<typeof frameMachine>
   /**
    * Loads the frame if needed, waits until it is ready, then runs the request as a {@link frameRequestMachine} actor
-   * with a random id. Rejects with the frame's error (its message or "An error occurred"), {@link FrameLoadError},
+   * with a random id; once APP_RELOAD is answered the frame machine is told the page reloads (`frame.reloading`), so
+   * the next requests wait for its FRAME_READY. Rejects with the frame's error (its message or "An error occurred"), {@link FrameLoadError},
    * {@link FrameRequestTimeoutError} (after telling the frame machine, which alerts once) or {@link FrameAbortError}.
    */
   request<K extends FrameRequestKind>(kind: K, payload: FrameRequestPayload<K>, options?: { signal?: AbortSignal; id?: string }): Promise<FrameRequestResult<K>>
@@ -105,7 +106,11 @@ export function createFrameClient({ frame, send, createId = () => crypto.randomU
       actor.start()
       try {
         const output = await toPromise(actor)
-        if (output.status === 'succeeded') return output.result as never
+        if (output.status === 'succeeded') {
+          // The page reloads once it answered APP_RELOAD: the next requests wait for it to be ready again.
+          if (kind === 'RELOAD') frame.send({ type: 'frame.reloading' })
+          return output.result as never
+        }
         if (output.status === 'failed') {
           // Spec §8 "Provider error mapping": the provider's errors raise their alerts (once each, debug mode only).
           const alert = providerAlertOf(output.error)
