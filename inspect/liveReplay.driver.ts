@@ -1,12 +1,14 @@
 /**
  * The live page's side of a live replay (inspect/liveReplay.ts): `sendStep` finds the step's actor on the page by
- * name (`root` is the modal's root actor, any other name a system id), waits as the step needs, checks that the actor
- * accepts the event in its state, and sends it; `answerWallets` approves every prompt the given test wallets raise
- * while the replay is active, through the wallets' own approve control (what the visitor's click in the wallet does).
+ * name (`root` is the modal's root actor, any other name a system id), waits as the step needs (its actor there, in
+ * its recorded state where the event can be taken, the wallet it names discovered; at most {@link liveReplayStateWait}),
+ * checks that the actor accepts the event in its state, and sends it; `answerWallets` approves every prompt the given
+ * test wallets raise while the replay is active, through the wallets' own approve control (what the visitor's click in
+ * the wallet does).
  */
 import { fromCallback, fromPromise, type AnyActorRef } from 'xstate'
 import { stateText } from './panel.connect.ts'
-import { holdsRedacted, LiveReplayError, type SendStepInput } from './liveReplay.ts'
+import { holdsRedacted, LiveReplayError, type LiveStep, type SendStepInput } from './liveReplay.ts'
 
 /**
  * A test wallet the replay answers for: the development wallets (the demo's EVM DevWallet, latchkey/testing's
@@ -31,6 +33,77 @@ function actorNamed(root: AnyActorRef, name: string): AnyActorRef | undefined {
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The part of a machine's state node the wait rule reads (XState's StateNode). */
+type ChartNode = { type: string; states: Record<string, ChartNode>; transitions: Map<string, unknown[]> }
+
+/** Whether a transition keyed `key` (an event type, `*`, or a partial wildcard `app.*`) takes events of `type`. */
+const keyTakes = (key: string, type: string) => key === type || key === '*' || (key.endsWith('.*') && type.startsWith(key.slice(0, -1)))
+const nodeTakes = (node: ChartNode, type: string) => [...node.transitions.keys()].some((key) => keyTakes(key, type))
+/** Whether any state node of `node`'s subtree has a transition for events of `type`. */
+const subtreeTakes = (node: ChartNode, type: string): boolean => nodeTakes(node, type) || Object.values(node.states).some((child) => subtreeTakes(child, type))
+/** Whether a state node `node` or one of its active descendants in `value` (its part of a state value) has a transition for `type`. */
+function activeTakes(node: ChartNode, value: unknown, type: string): boolean {
+  if (nodeTakes(node, type)) return true
+  if (node.type === 'parallel') return Object.entries(node.states).some(([key, child]) => activeTakes(child, (value as Record<string, unknown> | undefined)?.[key], type))
+  const key = typeof value === 'string' ? value : value && typeof value === 'object' ? Object.keys(value)[0] : undefined
+  const child = key === undefined ? undefined : node.states[key]
+  return child !== undefined && activeTakes(child, typeof value === 'object' && value ? (value as Record<string, unknown>)[key!] : undefined, type)
+}
+
+/**
+ * Whether state values `now` and `recorded` of the chart under `node` agree where an event of `type` can be affected: a
+ * parallel state's region counts only when the event has a transition from its active states in either value, so a
+ * region the event does not touch (the modal's `announcing`, waiting for a paint the page already had) holds no step.
+ */
+function sameWhereTaken(node: ChartNode, now: unknown, recorded: unknown, type: string): boolean {
+  if (node.type !== 'parallel') {
+    const keyOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? Object.keys(v)[0] : undefined)
+    const key = keyOf(now)
+    if (key !== keyOf(recorded)) return false
+    const child = key === undefined ? undefined : node.states[key]
+    const sub = (v: unknown) => (typeof v === 'object' && v ? (v as Record<string, unknown>)[key!] : undefined)
+    return child === undefined || sameWhereTaken(child, sub(now), sub(recorded), type)
+  }
+  const region = (v: unknown, key: string) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined)
+  return Object.entries(node.states).every(([key, child]) => {
+    const a = region(now, key)
+    const b = region(recorded, key)
+    return !(activeTakes(child, a, type) || activeTakes(child, b, type)) || sameWhereTaken(child, a, b, type)
+  })
+}
+
+/** The chart of `actor`'s logic when it is a state machine. */
+const chartOf = (actor: AnyActorRef) => (actor.getSnapshot() as { machine?: { root?: ChartNode } }).machine?.root
+
+/**
+ * Whether `actor`, now, is where the recording had it for `step`: no recorded state, or its state value agrees with
+ * the recorded one in every region the step's event can be taken in (the whole value for an actor with no chart).
+ */
+export function atRecordedState(actor: AnyActorRef, step: Pick<LiveStep, 'before' | 'event'>): boolean {
+  if (step.before === null) return true
+  const value = (actor.getSnapshot() as Snapshot).value
+  const chart = chartOf(actor)
+  return chart ? sameWhereTaken(chart, value, step.before, step.event.type) : sameValue(value, step.before)
+}
+
+/**
+ * Whether the wallet a step's event names (`connectorId`: `connection.request`, `connection.restore`) is among the
+ * wallets the page has discovered (root's `connectors`), as it was when the visitor picked it from the list: a request
+ * sent before the wallet announced itself fails (ConnectorNotFoundError) where the recording connected. True for an
+ * event naming no wallet, or a page whose root keeps no such list.
+ */
+export function connectorListed(root: AnyActorRef, event: { type: string; connectorId?: unknown }): boolean {
+  if (typeof event.connectorId !== 'string') return true
+  const connectors = (root.getSnapshot() as { context?: { connectors?: unknown } }).context?.connectors
+  return !Array.isArray(connectors) || connectors.some((c: { id?: unknown }) => c?.id === event.connectorId)
+}
+
+/** Whether no state of `actor`'s chart has a transition for `type` (so waiting for it to accept cannot help). */
+const neverTakes = (actor: AnyActorRef, type: string) => {
+  const chart = chartOf(actor)
+  return chart !== undefined && !subtreeTakes(chart, type)
+}
 
 /**
  * Resolves once `ready()` holds (checked now and after each change of the page's actors), or after `ms`; never
@@ -89,12 +162,13 @@ export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWall
       const name = `Step ${index + 1} (${step.actor}: ${step.event.type})`
       if (holdsRedacted(step.event)) throw new LiveReplayError(`${name} carries a value the recording redacted: it cannot be sent again. The replay stopped; nothing more was sent.`)
       if (paced) await pause(Math.min(step.gap, maxGap), signal)
-      // The actor may still be on its way (a connection spawned by the previous step), or in a state it passes through.
+      // The actor may still be on its way (a connection spawned by the previous step), in a state it passes through, or
+      // the wallet the step names not yet discovered. Only the regions the event can be taken in are compared.
       await waitFor(
         root,
         () => {
           const actor = actorNamed(root, step.actor)
-          return actor !== undefined && (step.before === null || sameValue((actor.getSnapshot() as Snapshot).value, step.before))
+          return actor !== undefined && (atRecordedState(actor, step) || neverTakes(actor, step.event.type)) && connectorListed(root, step.event)
         },
         stateWait,
         signal,
@@ -103,7 +177,9 @@ export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWall
         const snapshot = actorNamed(root, step.actor)?.getSnapshot() as Snapshot | undefined
         return snapshot?.can ? snapshot.can(step.event) : snapshot !== undefined
       }
-      if (!accepts()) await waitFor(root, accepts, stateWait, signal)
+      const present = actorNamed(root, step.actor)
+      // An event no state of the actor's chart takes is never accepted: no wait.
+      if (!accepts() && !(present && neverTakes(present, step.event.type))) await waitFor(root, accepts, stateWait, signal)
       const actor = actorNamed(root, step.actor)
       if (!actor) throw new LiveReplayError(`${name}: no actor named ${step.actor} on this page. The replay stopped; nothing more was sent.`)
       if (!accepts()) {

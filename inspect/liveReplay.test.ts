@@ -2,7 +2,7 @@ import { assign, createActor, fromCallback, fromPromise, setup, toPromise, waitF
 import { describe, expect, test } from 'vitest'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { holdsRedacted, LiveReplayError, livePath, liveReplayMachine, type LiveReplayEvent, type LiveStep } from './liveReplay.ts'
-import { liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
+import { atRecordedState, connectorListed, liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
 import { REDACTED } from './plain.ts'
 import { createRecorder } from './recorder.ts'
 import { coverageSummary } from './session.ts'
@@ -180,5 +180,95 @@ describe('live replay on a page', () => {
     expect(summary.transitions.missed).toEqual([])
     expect(summary.transitions.total).toBe(transitionInventory(liveReplayMachine).length)
     expect(summary.states.total).toBe(stateInventory(liveReplayMachine).filter((id) => id !== 'inspectorLiveReplay').length)
+  })
+})
+
+/** A page with two regions: `work` takes `job.start` (and `job.connect`, naming a wallet), `paint` only `paint.done`. */
+const studio = setup({
+  types: {
+    context: {} as { connectors: { id: string }[] },
+    events: {} as { type: 'job.start' } | { type: 'job.connect'; connectorId: string } | { type: 'job.stop' } | { type: 'paint.done' } | { type: 'connectors.changed'; connectors: { id: string }[] },
+  },
+}).createMachine({
+  id: 'studio',
+  context: { connectors: [] },
+  type: 'parallel',
+  on: { 'connectors.changed': { actions: assign({ connectors: ({ event }) => event.connectors }) } },
+  states: {
+    work: {
+      initial: 'idle',
+      states: { idle: { on: { 'job.start': 'busy', 'job.connect': 'busy' } }, busy: { on: { 'job.stop': 'idle' } } },
+    },
+    paint: { initial: 'waiting', states: { waiting: { on: { 'paint.done': 'painted' } }, painted: {} } },
+  },
+})
+
+describe('the wait before a step', () => {
+  const send = (page: AnyActorRef, step: LiveStep, stateWait: number) => toPromise(createActor(liveReplayActors(page, [], { stateWait }).sendStep, { input: { step, index: 0, paced: false } }).start())
+  const step = (event: LiveStep['event'], before: unknown): LiveStep => ({ seq: 1, actor: 'root', event, before, gap: 0 })
+
+  test('behavior: only the regions the event can be taken in are compared with the recorded state', () => {
+    const page = createActor(studio).start()
+    page.send({ type: 'paint.done' })
+    // The page already passed the recorded `paint: waiting`; `job.start` is not taken in `paint`.
+    expect(atRecordedState(page, step({ type: 'job.start' }, { work: 'idle', paint: 'waiting' }))).toBe(true)
+    expect(atRecordedState(page, step({ type: 'paint.done' }, { work: 'idle', paint: 'waiting' }))).toBe(false)
+    expect(atRecordedState(page, step({ type: 'job.start' }, { work: 'busy', paint: 'painted' }))).toBe(false)
+    expect(atRecordedState(page, step({ type: 'job.start' }, null))).toBe(true)
+  })
+
+  test("behavior: a recorded state in a region the event does not touch, already passed, holds no step (the wait would outlast the test's timeout)", async () => {
+    const page = createActor(studio).start()
+    page.send({ type: 'paint.done' })
+    await send(page, step({ type: 'job.start' }, { work: 'idle', paint: 'waiting' }), 60_000)
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'painted' })
+  })
+
+  test('behavior: the wait ends when the recorded state comes, not after its limit', async () => {
+    const page = createActor(studio).start()
+    page.send({ type: 'job.start' })
+    // Recorded in `work: idle` again (after a `job.stop` the page has not had yet): `job.start` is held until then.
+    const sent = send(page, step({ type: 'job.start' }, { work: 'idle', paint: 'waiting' }), 60_000)
+    await Promise.resolve()
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+    page.send({ type: 'job.stop' })
+    await sent
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+  })
+
+  test('bad input: a recorded state that never comes ends the wait at its limit, and the step is refused when not accepted', async () => {
+    const page = createActor(studio).start()
+    page.send({ type: 'job.start' })
+    await expect(send(page, step({ type: 'job.start' }, { work: { nowhere: 'x' }, paint: 'waiting' }), 30)).rejects.toThrow(
+      'Step 1 (root: job.start) is not accepted: root is in work.busy | paint.waiting, the recording had it in work.(nowhere.x) | paint.waiting. The replay stopped; nothing more was sent.',
+    )
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+  })
+
+  test('bad input: a recorded state that never comes, the event accepted all along: sent once the limit is reached', async () => {
+    const page = createActor(studio).start()
+    await send(page, step({ type: 'job.start' }, { work: 'elsewhere', paint: 'waiting' }), 30)
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+  })
+
+  test('bad input: an event no state of the chart takes is refused at once (waiting cannot help)', async () => {
+    const page = createActor(studio).start()
+    await expect(send(page, step({ type: 'nobody.hears' }, { work: 'idle', paint: 'waiting' }), 60_000)).rejects.toThrow(/^Step 1 \(root: nobody\.hears\) is not accepted: root is in /)
+  })
+
+  test('behavior: a step naming a wallet waits until the page has discovered it (a request sent earlier would fail)', async () => {
+    const page = createActor(studio).start()
+    const connect = step({ type: 'job.connect', connectorId: 'dev.wallet' }, { work: 'idle', paint: 'waiting' })
+    expect(connectorListed(page, connect.event)).toBe(false)
+    expect(connectorListed(page, { type: 'job.start' })).toBe(true)
+    const sent = send(page, connect, 60_000)
+    await Promise.resolve()
+    expect(page.getSnapshot().value).toEqual({ work: 'idle', paint: 'waiting' })
+    page.send({ type: 'connectors.changed', connectors: [{ id: 'other' }] })
+    await Promise.resolve()
+    expect(page.getSnapshot().value).toEqual({ work: 'idle', paint: 'waiting' })
+    page.send({ type: 'connectors.changed', connectors: [{ id: 'other' }, { id: 'dev.wallet' }] })
+    await sent
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
   })
 })
