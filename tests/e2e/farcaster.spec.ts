@@ -45,8 +45,9 @@ const secure = SECURE_SITE_URL
 /**
  * Leaves ConnectingFarcaster while not connected with `leave` (Back, or the modal's Close) and waits for what that
  * starts (spec §2): the auth connector's frame page reloaded 100 ms later, loaded again (listening, FRAME_READY sent).
- * Until then the login cannot start over: Farcaster picked in that window shows the view without asking for a request
- * (the machine's `reloading`), or asks the page that is going away.
+ * A pick in that window waits for the reloaded page before it asks (the test "Farcaster picked again while the frame page reloads"
+ * checks it); the shared tests wait here so that each ends once what it started has ended and the next starts on a
+ * page at rest.
  */
 async function leaveFarcaster(page: Page, leave: () => Promise<void>): Promise<void> {
   const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame !== page.mainFrame() && frame.url().startsWith(`${secure}/frame`), timeout: 15_000 })
