@@ -16,7 +16,8 @@ import { ForeignError } from '../tests/harness/failures.ts'
 let server: Awaited<ReturnType<typeof startApiServer>>
 beforeAll(async () => {
   server = await startApiServer({ port: 0, chains: [], openNamesAtStart: true })
-})
+  // The start now waits for PGlite's (seconds, past 10 s on a loaded machine).
+}, 60_000)
 afterAll(() => server.stop())
 
 const projectId = 'p-22'

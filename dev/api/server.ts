@@ -67,9 +67,10 @@ export type StartApiServerOptions = {
   /** Replaces parts of {@link defaultDataset}. */
   dataset?: Partial<Dataset>
   /**
-   * Opens the name store (PGlite, seconds on a busy machine) at start rather than at the first name request, so that
-   * request is answered within the clients' request timeout (spec §9 "RPC default timeout 10 s"). Default false (a
-   * test server that never serves names does not pay for it).
+   * Opens the name store (PGlite, seconds on a busy machine) at start, before the server listens, rather than at the
+   * first name request, so that request is answered within the clients' request timeout (spec §9 "RPC default timeout
+   * 10 s"). Default false (a test server that never serves names does not pay for it). A store that cannot open fails
+   * the start.
    */
   openNamesAtStart?: boolean
   /** The SIWX routes' origins and clock (default: the dataset's allowed origins, `Date.now`); see {@link SiwxOptions}. */
@@ -128,7 +129,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   let database: Promise<PGlite> | undefined
   const openDatabase = () => (database ??= openMemoryPglite())
   const names = createNameStore(dataset.names, openDatabase)
-  if (options.openNamesAtStart) void names.byAddress('0x0').catch(() => undefined)
+  // Waited for before the server listens (below): its first name request is then a query, not PGlite's start.
+  const namesOpened = options.openNamesAtStart ? names.byAddress('0x0').then(() => undefined) : undefined
   const sessions = createSessionStore(openDatabase)
   let state = createApiState(dataset, readers, solana, options.onrampLedger, names, sessions)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
@@ -278,6 +280,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   })
   keepAliveLonger(server)
 
+  await namesOpened
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen({ port: options.port, host, exclusive: true }, () => {

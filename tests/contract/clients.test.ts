@@ -27,13 +27,16 @@ let apiUrl = ''
 beforeAll(async () => {
   server = await startApiServer({
     port: 0,
+    // The name calls below would otherwise open PGlite at the first one: over the client's 10 s on a loaded machine.
+    openNamesAtStart: true,
     chains: [
       { chainId: 31337, rpcUrl: rpc1 },
       { chainId: 31338, rpcUrl: rpc2 },
     ],
   })
   apiUrl = server.url
-})
+  // PGlite's start (WebAssembly compiled, the saved cluster loaded) takes seconds, past 10 s beside the other phases.
+}, 60_000)
 afterAll(() => server.stop())
 
 /** A real fetch that records the URLs it was asked for. */
