@@ -42,13 +42,18 @@ const keyTakes = (key: string, type: string) => key === type || key === '*' || (
 const nodeTakes = (node: ChartNode, type: string) => [...node.transitions.keys()].some((key) => keyTakes(key, type))
 /** Whether any state node of `node`'s subtree has a transition for events of `type`. */
 const subtreeTakes = (node: ChartNode, type: string): boolean => nodeTakes(node, type) || Object.values(node.states).some((child) => subtreeTakes(child, type))
+/** The active child's key in a compound state's part of a state value (`'idle'`, or `{ open: … }` → `'open'`). */
+const activeKey = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' ? Object.keys(value)[0] : undefined)
+/** The part of a state value under `key` (a region of a parallel state, or the active child of a compound one). */
+const valueUnder = (value: unknown, key: string) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined)
+
 /** Whether a state node `node` or one of its active descendants in `value` (its part of a state value) has a transition for `type`. */
 function activeTakes(node: ChartNode, value: unknown, type: string): boolean {
   if (nodeTakes(node, type)) return true
-  if (node.type === 'parallel') return Object.entries(node.states).some(([key, child]) => activeTakes(child, (value as Record<string, unknown> | undefined)?.[key], type))
-  const key = typeof value === 'string' ? value : value && typeof value === 'object' ? Object.keys(value)[0] : undefined
+  if (node.type === 'parallel') return Object.entries(node.states).some(([key, child]) => activeTakes(child, valueUnder(value, key), type))
+  const key = activeKey(value)
   const child = key === undefined ? undefined : node.states[key]
-  return child !== undefined && activeTakes(child, typeof value === 'object' && value ? (value as Record<string, unknown>)[key!] : undefined, type)
+  return child !== undefined && activeTakes(child, valueUnder(value, key!), type)
 }
 
 /**
@@ -58,17 +63,14 @@ function activeTakes(node: ChartNode, value: unknown, type: string): boolean {
  */
 function sameWhereTaken(node: ChartNode, now: unknown, recorded: unknown, type: string): boolean {
   if (node.type !== 'parallel') {
-    const keyOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? Object.keys(v)[0] : undefined)
-    const key = keyOf(now)
-    if (key !== keyOf(recorded)) return false
+    const key = activeKey(now)
+    if (key !== activeKey(recorded)) return false
     const child = key === undefined ? undefined : node.states[key]
-    const sub = (v: unknown) => (typeof v === 'object' && v ? (v as Record<string, unknown>)[key!] : undefined)
-    return child === undefined || sameWhereTaken(child, sub(now), sub(recorded), type)
+    return child === undefined || sameWhereTaken(child, valueUnder(now, key!), valueUnder(recorded, key!), type)
   }
-  const region = (v: unknown, key: string) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined)
   return Object.entries(node.states).every(([key, child]) => {
-    const a = region(now, key)
-    const b = region(recorded, key)
+    const a = valueUnder(now, key)
+    const b = valueUnder(recorded, key)
     return !(activeTakes(child, a, type) || activeTakes(child, b, type)) || sameWhereTaken(child, a, b, type)
   })
 }
