@@ -31,6 +31,8 @@ const candidates: Record<string, string> = {
   wagmi: 'ui/wagmi.ts',
   ethers: 'ui/ethers.ts',
   element: 'ui/element.ts',
+  // The Vite plugin (ui/vite.ts): Node-side, read by a dapp's vite.config.ts; nothing of the modal imports it.
+  vite: 'ui/vite.ts',
   // The test kit (docs/guide/testing.md): its own entries, nothing of `latchkey` itself imports them.
   testing: 'testing/index.ts',
   'testing-playwright': 'testing/playwright.ts',

@@ -20,6 +20,7 @@ const entryNames: Record<string, string> = {
   'ui/wagmi': 'latchkey/wagmi',
   'ui/ethers': 'latchkey/ethers',
   'ui/element': 'latchkey/element',
+  'ui/vite': 'latchkey/vite',
   testing: 'latchkey/testing',
   'testing/playwright': 'latchkey/testing/playwright',
   'testing/solana': 'latchkey/testing/solana',

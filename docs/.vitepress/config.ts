@@ -54,6 +54,7 @@ const sidebar: SidebarItem[] = [
       { text: 'latchkey/wagmi', link: '/api/latchkey/wagmi' },
       { text: 'latchkey/ethers', link: '/api/latchkey/ethers' },
       { text: 'latchkey/element', link: '/api/latchkey/element' },
+      { text: 'latchkey/vite', link: '/api/latchkey/vite' },
       { text: 'latchkey/testing', link: '/api/latchkey/testing' },
       { text: 'latchkey/testing/playwright', link: '/api/latchkey/testing/playwright' },
     ],

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { benchDir, buildBenchPage, readChunks, withStaticImports } from '../bench/build.ts'
 import type { ChunkInfo } from '../bench/build.ts'
+import { compileHintComment } from '../../ui/vite.ts'
 
 /**
  * The files a cold first tap fetches before the first wallet row (spec §1 lazy rule, §2 "Opening the modal"), in the
@@ -79,4 +80,16 @@ test('behavior: the walk finds the first opening in files of their own, not in t
   expect(cold.some((file) => [...(chunks.get(file)?.modules.keys() ?? [])].some((m) => m.startsWith('node_modules/xstate/')))).toBe(true)
   expect(initial.size).toBeGreaterThan(0)
   for (const file of [...cold, ...initial]) expect(existsSync(join(outDir, file)), file).toBe(true)
+})
+
+test('behavior: the cold path’s chunks of the core, the first opening and xstate start with the compile hint (latchkey/vite, as a dapp’s build has it); the page’s first JS does not', () => {
+  const firstLine = (file: string) => readFileSync(join(outDir, file), 'utf8').split('\n', 1)[0]
+  const hinted = coldPath().filter((file) => firstLine(file) === compileHintComment)
+  for (const module of ['ui/core.ts', 'ui/firstOpen.ts', 'machines/root.ts', 'adapters/eip155.ts'])
+    expect(
+      holding(module).every((file) => hinted.includes(file)),
+      module,
+    ).toBe(true)
+  expect(hinted.some((file) => [...(chunks.get(file)?.modules.keys() ?? [])].some((m) => m.startsWith('node_modules/xstate/')))).toBe(true)
+  for (const file of initialFiles()) expect(readFileSync(join(outDir, file), 'utf8'), file).not.toContain(compileHintComment)
 })

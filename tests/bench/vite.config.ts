@@ -7,6 +7,7 @@ import type { Plugin } from 'vite'
 import { coreAdaptersGroup } from '../../dev/coreAdaptersGroup.ts'
 import { firstOpenGroup } from '../../dev/firstOpenGroup.ts'
 import { libEntries } from '../../vite.lib.config.ts'
+import { latchkeyCompileHints } from '../../ui/vite.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -22,6 +23,13 @@ const firstOpen = firstOpenGroup(
   ['ui/core.ts', 'ui/firstOpen.ts', 'ui/Modal.tsx'].map((f) => `${repoRoot}${f}`),
   Object.values(libEntries),
 )
+
+/**
+ * The compile hints a dapp gets from `latchkey/vite` (ui/vite.ts), on the same chunks: the pages build latchkey's
+ * sources, so the first opening's chunks are told by the groups above (the first-open group, the core's adapters) and
+ * xstate's files instead of the package's file names.
+ */
+const compileHints = latchkeyCompileHints({ firstOpening: (id) => firstOpen.test(id) || coreAdaptersGroup.test.test(id) || /[\\/]node_modules[\\/]xstate[\\/]/.test(id) })
 
 /**
  * Inlines the click-to-paint probe (probe.ts) as a classic `<script>` at the top of the page's head, so
@@ -71,7 +79,7 @@ export function chunkModules(): Plugin {
  */
 export default defineConfig({
   root: `${here}fixture`,
-  plugins: [react(), clickToPaintProbe(), chunkModules(), firstOpen.plugin],
+  plugins: [react(), clickToPaintProbe(), chunkModules(), firstOpen.plugin, compileHints],
   build: {
     outDir: `${tmpdir()}/latchkey-bench-fixture`,
     emptyOutDir: true,

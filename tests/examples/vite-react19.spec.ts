@@ -1,13 +1,28 @@
 import { createPublicClient, http, parseEther } from 'viem'
+import { compileHintComment } from '../../ui/vite.ts'
 import { ACCOUNT_1, connectDevWallet, expect, expectFocusReturns, expectRealBalance, setBalance, test } from './fixtures.ts'
 
 const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
 const chain = createPublicClient({ transport: http(rpcUrl), cacheTime: 0 })
 
-test('vite-react19: the stock Vite + React 19 app connects the dev wallet on anvil and shows the real balance', async ({ openExample, pageErrors }) => {
+test('vite-react19: the stock Vite + React 19 app connects the dev wallet on anvil and shows the real balance', async ({ openExample, pageErrors, page: tab }) => {
   await setBalance('1234.5678')
+  // latchkey/vite's compile hint (vite.config.ts): on the first line of the first opening's chunks, not of the page's entry.
+  const scripts: Array<Promise<{ url: string; firstLine: string }>> = []
+  tab.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.text().then((text) => ({ url: response.url(), firstLine: text.split('\n', 1)[0] ?? '' })))
+  })
   const page = await openExample('vite-react19')
+  const entry = await page.locator('script[type=module][src]').first().getAttribute('src')
   await connectDevWallet(page)
+  const fetched = await Promise.all(scripts)
+  const hinted = fetched.filter((s) => s.firstLine === compileHintComment).map((s) => new URL(s.url).pathname)
+  expect(
+    hinted.some((path) => /firstOpen-[\w-]+\.js$/.test(path)),
+    `hinted: ${hinted.join(', ')}`,
+  ).toBe(true)
+  expect(hinted.length).toBeGreaterThanOrEqual(2)
+  expect(hinted).not.toContain(new URL(entry!, page.url()).pathname)
   await expectRealBalance(page)
   await expectFocusReturns(page)
   // Without ?latchkey-inspect the page has no inspector.
