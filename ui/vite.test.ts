@@ -86,6 +86,7 @@ describe('latchkeyCompileHints', () => {
     const lib = '/app/node_modules/latchkey/dist/lib/chunks'
     expect(isFirstOpeningChunk({ isEntry: false, moduleIds: [`${lib}/firstOpen-D3x_9a.js`] })).toBe(true)
     expect(isFirstOpeningChunk({ isEntry: false, moduleIds: ['/app/src/chart.ts', `${lib}/coreAdapters-Qk5DTaQq.js`] })).toBe(true)
+    expect(isFirstOpeningChunk({ isEntry: false, moduleIds: [`${lib}/WalletIcon-CT5ZTuyt.js`] })).toBe(true)
     expect(isFirstOpeningChunk({ isEntry: false, moduleIds: ['C:\\app\\node_modules\\xstate\\dist\\xstate.esm.js'] })).toBe(true)
     // The page's first JS keeps lazy compilation, even where the dapp's entry holds xstate.
     expect(isFirstOpeningChunk({ isEntry: true, moduleIds: ['/app/node_modules/xstate/dist/xstate.esm.js'] })).toBe(false)

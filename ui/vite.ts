@@ -1,8 +1,8 @@
 /**
  * `latchkey/vite`: a plugin for Vite 8 (Rolldown) that makes the modal's first opening cheaper on a phone (spec §1
  * lazy rule, §2 "Opening the modal"). It puts V8's explicit compile hint, the comment `//# allFunctionsCalledOnLoad`,
- * on the first line of the chunks the first opening fetches (latchkey's first-open and core-adapters chunks, and the
- * chunk holding xstate). A Chromium browser (136 and later) then compiles their functions while the files download, on
+ * on the first line of the chunks the first opening fetches (latchkey's first-open, core-adapters and wallet-icon
+ * chunks, and the chunk holding xstate). A Chromium browser (136 and later) then compiles their functions while the files download, on
  * a background thread, instead of on the main thread at each function's first call after the tap: the core is created
  * and Connect rendered with the functions already compiled. Other browsers read it as a comment.
  *
@@ -24,10 +24,10 @@
 export const compileHintComment = '//# allFunctionsCalledOnLoad'
 
 /**
- * The modules whose chunks the first opening fetches, as a dapp's bundler sees the package: latchkey's first-open and
- * core-adapters chunks of `dist/lib/chunks` (named by the package build, a hash after the name), and xstate's files.
+ * The modules whose chunks the first opening fetches, as a dapp's bundler sees the package: latchkey's first-open,
+ * core-adapters and wallet-icon (Connect's row icons) chunks of `dist/lib/chunks` (named by the package build, a hash after the name), and xstate's files.
  */
-const firstOpeningModule = /[\\/]latchkey[\\/]dist[\\/]lib[\\/]chunks[\\/](?:firstOpen|coreAdapters)-[\w-]+\.js$|[\\/]node_modules[\\/]xstate[\\/]/
+const firstOpeningModule = /[\\/]latchkey[\\/]dist[\\/]lib[\\/]chunks[\\/](?:firstOpen|coreAdapters|WalletIcon)-[\w-]+\.js$|[\\/]node_modules[\\/]xstate[\\/]/
 
 /** What the plugin reads of a rendered chunk (Rolldown's and Rollup's `RenderedChunk` have these). */
 export type HintedChunk = { isEntry: boolean; moduleIds: readonly string[] }

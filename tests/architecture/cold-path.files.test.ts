@@ -85,7 +85,7 @@ test('behavior: the walk finds the first opening in files of their own, not in t
 test('behavior: the cold path’s chunks of the core, the first opening and xstate start with the compile hint (latchkey/vite, as a dapp’s build has it); the page’s first JS does not', () => {
   const firstLine = (file: string) => readFileSync(join(outDir, file), 'utf8').split('\n', 1)[0]
   const hinted = coldPath().filter((file) => firstLine(file) === compileHintComment)
-  for (const module of ['ui/core.ts', 'ui/firstOpen.ts', 'machines/root.ts', 'adapters/eip155.ts'])
+  for (const module of ['ui/core.ts', 'ui/firstOpen.ts', 'machines/root.ts', 'adapters/eip155.ts', 'ui/components/WalletIcon.tsx'])
     expect(
       holding(module).every((file) => hinted.includes(file)),
       module,

@@ -26,10 +26,12 @@ const firstOpen = firstOpenGroup(
 
 /**
  * The compile hints a dapp gets from `latchkey/vite` (ui/vite.ts), on the same chunks: the pages build latchkey's
- * sources, so the first opening's chunks are told by the groups above (the first-open group, the core's adapters) and
+ * sources, so the first opening's chunks are told by the groups above (the first-open group, the core's adapters), Connect's wallet icons and
  * xstate's files instead of the package's file names.
  */
-const compileHints = latchkeyCompileHints({ firstOpening: (id) => firstOpen.test(id) || coreAdaptersGroup.test.test(id) || /[\\/]node_modules[\\/]xstate[\\/]/.test(id) })
+const compileHints = latchkeyCompileHints({
+  firstOpening: (id) => firstOpen.test(id) || coreAdaptersGroup.test.test(id) || /[\\/]ui[\\/]components[\\/]WalletIcon\.tsx$/.test(id) || /[\\/]node_modules[\\/]xstate[\\/]/.test(id),
+})
 
 /**
  * Inlines the click-to-paint probe (probe.ts) as a classic `<script>` at the top of the page's head, so
