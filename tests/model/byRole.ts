@@ -10,8 +10,9 @@ import { computeAccessibleName } from 'dom-accessibility-api'
  * cache a render clears). Here each candidate of the role (Testing Library's own role match, `hidden: true`, document
  * order) goes through the same three checks, cheapest first, and those after the first that fails are skipped:
  *
- * 1. for a string name, a necessary condition read without styles ({@link mayBeNamed}): every character of the name,
- *    but whitespace, occurs in some text the element's name can be made of;
+ * 1. a necessary condition read without styles ({@link mayBeNamed}): every character a name must have (a string name's
+ *    own, a RegExp's literal characters when it has no alternative or optional part: {@link requiredCharacters}), but
+ *    whitespace, occurs in some text the element's name can be made of;
  * 2. the accessible name (dom-accessibility-api, as Testing Library calls it) equals the string or matches the RegExp;
  * 3. the element is not hidden (Testing Library's `isInaccessible`, with its per-query cache of hidden subtrees).
  *
@@ -35,10 +36,11 @@ export function queryByRoleFast(root: HTMLElement | ShadowRoot, role: string, na
     return hidden
   }
   const { computedStyleSupportsPseudoElements } = getConfig()
+  const required = typeof name === 'string' ? name : name === undefined ? undefined : requiredCharacters(name)
   for (const element of candidates) {
     if (name !== undefined) {
       // CSS generated content (`::before`) can add to a name when the configuration reads it: no shortcut then.
-      if (typeof name === 'string' && !computedStyleSupportsPseudoElements && !mayBeNamed(element, name)) continue
+      if (required !== undefined && !computedStyleSupportsPseudoElements && !mayBeNamed(element, required)) continue
       if (!nameMatches(computeAccessibleName(element, { computedStyleSupportsPseudoElements }), name)) continue
     }
     if ((isInaccessible as (element: Element, options: { isSubtreeInaccessible: (element: Element) => boolean }) => boolean)(element, { isSubtreeInaccessible })) continue
@@ -53,12 +55,42 @@ export function firstByRole(root: HTMLElement | ShadowRoot, role: string, name?:
   return queryByRoleFast(root, role, name, true)[0] ?? null
 }
 
+/** Escapes that stand for a class of characters or an assertion, not for one character: no character is required. */
+const classEscapes = new Set(['s', 'S', 'd', 'D', 'w', 'W', 'b', 'B'])
+
+/**
+ * Characters every string that `pattern` matches contains (whitespace aside, repeats allowed), or undefined when that is
+ * not read simply: the literal characters of a pattern without alternatives (`|`), optional or counted parts (`?`, `*`,
+ * `{`), classes (`[`), groups or lookarounds (`(`), escapes of a character by code (`\u…`, `\x…`, …), or the `i` flag.
+ * `.`, `^`, `$`, `+` and the class escapes (`\s`, `\d`, `\w`, `\b` and their negations) require no character.
+ *
+ * @example requiredCharacters(/^Token: ETH/) // 'Token: ETH'
+ */
+function requiredCharacters(pattern: RegExp): string | undefined {
+  if (pattern.flags.includes('i')) return undefined
+  let required = ''
+  const source = pattern.source
+  for (let i = 0; i < source.length; i++) {
+    const character = source[i]!
+    if ('|?*{[('.includes(character)) return undefined
+    if (character === '\\') {
+      const escaped = source[++i]
+      if (escaped === undefined) return undefined
+      if (/[A-Za-z0-9]/.test(escaped)) {
+        if (!classEscapes.has(escaped)) return undefined
+      } else required += escaped
+    } else if (!'.^$+'.includes(character)) required += character
+  }
+  return required
+}
+
 /** Elements whose accessible name comes from a value or a default text rather than from attributes and text. */
 const valuedElement = 'input, select, textarea, output, meter, progress'
 
 /**
- * Whether `element`'s accessible name can be `name` as far as characters go: false only when a character of `name`
- * (whitespace aside) occurs in none of the texts its name is computed from, so that the name cannot equal it.
+ * Whether `element`'s accessible name can hold every character of `name` (a string name, or what a RegExp requires):
+ * false only when a character of `name` (whitespace aside) occurs in none of the texts its name is computed from, so
+ * that the name cannot equal or match it.
  *
  * Those texts (dom-accessibility-api's computation, CSS generated content left out): the text and every attribute
  * value of the element's subtree (aria-label, alt, title, value, …), the slots' assigned nodes, and likewise what the
