@@ -25,15 +25,16 @@ export const compileHintComment = '//# allFunctionsCalledOnLoad'
 
 /**
  * The modules whose chunks the first opening fetches, as a dapp's bundler sees the package: latchkey's first-open,
- * core-adapters and wallet-icon (Connect's row icons) chunks of `dist/lib/chunks` (named by the package build, a hash after the name), and xstate's files.
+ * core-adapters and wallet-icon (Connect's row icons) chunks of `dist/lib/chunks` (named by the package build, a hash
+ * after the name), and xstate's files.
  */
 const firstOpeningModule = /[\\/]latchkey[\\/]dist[\\/]lib[\\/]chunks[\\/](?:firstOpen|coreAdapters|WalletIcon)-[\w-]+\.js$|[\\/]node_modules[\\/]xstate[\\/]/
 
 /** What the plugin reads of a rendered chunk (Rolldown's and Rollup's `RenderedChunk` have these). */
 export type HintedChunk = { isEntry: boolean; moduleIds: readonly string[] }
 
-/** A source map as the bundle holds it (the fields read and shifted here). */
-type HintedMap = { mappings: string; toString?: () => string; toUrl?: () => string }
+/** A source map as the bundle holds it (the field shifted here). */
+type HintedMap = { mappings: string }
 
 /** What the plugin reads and changes of a bundle's outputs (Rolldown's and Rollup's `OutputChunk` and `OutputAsset`). */
 type HintedOutput = (HintedChunk & { type: 'chunk'; fileName: string; code: string; map?: HintedMap | null }) | { type: 'asset'; fileName: string; source: string | Uint8Array }
@@ -66,6 +67,11 @@ export function isFirstOpeningChunk(chunk: HintedChunk, firstOpening: (moduleId:
 /** The inline source map's comment at a chunk's end (`build.sourcemap: 'inline'`). */
 const inlineMapComment = /\n\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,[A-Za-z0-9+/=]+\s*$/
 
+/** `map` one line down: a first line without mappings (the hint's) before its own. */
+function shifted<T extends HintedMap>(map: T): T {
+  return { ...map, mappings: `;${map.mappings}` }
+}
+
 /**
  * Puts {@link compileHintComment} on a chunk's first line and moves its source map one line down with it: the chunk's
  * map object, the `.map` file beside it, or the inline map at its end.
@@ -73,18 +79,16 @@ const inlineMapComment = /\n\/\/# sourceMappingURL=data:application\/json;(?:cha
 function hint(chunk: Extract<HintedOutput, { type: 'chunk' }>, bundle: Record<string, HintedOutput>): void {
   if (chunk.code.startsWith(compileHintComment)) return
   chunk.code = `${compileHintComment}\n${chunk.code}`
-  if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`
+  if (chunk.map) chunk.map.mappings = shifted(chunk.map).mappings
   const file = bundle[`${chunk.fileName}.map`]
   if (file?.type === 'asset' && typeof file.source === 'string') {
-    const map = JSON.parse(file.source) as { mappings: string }
-    file.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` })
+    file.source = JSON.stringify(shifted(JSON.parse(file.source) as HintedMap))
   }
   const inline = chunk.code.match(inlineMapComment)
   if (inline) {
     const data = inline[0].slice(inline[0].indexOf('base64,') + 7).trim()
-    const map = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { mappings: string }
-    const shifted = Buffer.from(JSON.stringify({ ...map, mappings: `;${map.mappings}` }), 'utf8').toString('base64')
-    chunk.code = `${chunk.code.slice(0, inline.index)}\n//# sourceMappingURL=data:application/json;base64,${shifted}\n`
+    const map = shifted(JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as HintedMap)
+    chunk.code = `${chunk.code.slice(0, inline.index)}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map), 'utf8').toString('base64')}\n`
   }
 }
 
