@@ -1,13 +1,16 @@
 import { describe, expect, inject, it, vi } from 'vitest'
-import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createPublicClient, createWalletClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import type { Address, EIP1193Provider, Hex } from 'viem'
-import { DEV_ACCOUNT_BALANCE, DEV_ADDRESSES } from './accounts.ts'
+import { DEV_ACCOUNT_BALANCE, DEV_ADDRESSES, DEV_MNEMONIC } from './accounts.ts'
 import { UnknownAccountError } from '../errors.ts'
 import { DevWallet, DevWalletRpcError } from './provider.ts'
 import { devWalletPoints } from './calls.ts'
 import type { DevWalletOptions, PendingRequest, WalletStorage } from './provider.ts'
 import { ForeignError, TestFailure } from '../../tests/harness/failures.ts'
+import { findFreePort, startAnvil } from '../../dev/anvil.ts'
 
 const rpc1 = inject('anvilRpc1')
 const rpc2 = inject('anvilRpc2')
@@ -435,6 +438,55 @@ describe('DevWallet', () => {
       const receipt = await client2.waitForTransactionReceipt({ hash })
       expect(receipt.status).toBe('success')
       expect(await deltaInBlock(client2, addr3, receipt.blockNumber)).toBe(value)
+    })
+
+    it('sends approved at once go out one after the other: each lands exactly once, none refused for its nonce', async () => {
+      // A chain of its own: the count of the key's transactions is exact only where nobody else sends.
+      const anvil = await startAnvil({ port: await findFreePort(), chainId: 31337 })
+      try {
+        const wallet = await connected({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: anvil.url }] })
+        const hashes = await Promise.all(Array.from({ length: 6 }, (_, i) => wallet.request({ method: 'eth_sendTransaction', params: [{ to: addr3, value: toHex(i + 1) }] }) as Promise<Hex>))
+        const chain = createPublicClient({ transport: http(anvil.url) })
+        const sent = await Promise.all(hashes.map((hash) => chain.getTransaction({ hash })))
+        expect(sent.map((tx) => tx.nonce).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5])
+        expect(await chain.getTransactionCount({ address: addr0! })).toBe(6)
+      } finally {
+        await anvil.stop()
+      }
+    })
+
+    it('another holder of the key (a tab, a test worker on the same anvil) sends between the nonce read and the send: signed again with the next nonce, sent once; a nonce the site chose is kept and its error comes back', async () => {
+      const anvil = await startAnvil({ port: await findFreePort(), chainId: 31337 })
+      // The other holder, as a node proxy: just before the wallet's first raw transaction reaches anvil, the same key
+      // sends one of its own straight to anvil with the nonce the wallet signed.
+      const other = createWalletClient({ account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }), transport: http(anvil.url) })
+      let intercepted = 0
+      const proxy = createServer(async (req, res) => {
+        const chunks: Buffer[] = []
+        for await (const chunk of req) chunks.push(chunk as Buffer)
+        const body = Buffer.concat(chunks).toString()
+        if (body.includes('eth_sendRawTransaction') && intercepted++ === 0) await other.sendTransaction({ to: addr2!, value: 7n, chain: null })
+        const answer = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+      })
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+      try {
+        const rpcUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+        const wallet = await connected({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl }] })
+        const hash = (await wallet.request({ method: 'eth_sendTransaction', params: [{ to: addr3, value: '0x2a' }] })) as Hex
+        const chain = createPublicClient({ transport: http(anvil.url) })
+        // The other holder's transaction took nonce 0; the wallet's went out once, as nonce 1, after a second signing.
+        expect(intercepted).toBe(2)
+        expect(await chain.getTransaction({ hash })).toMatchObject({ nonce: 1, value: 42n })
+        expect(await chain.getTransactionCount({ address: addr0! })).toBe(2)
+        // The site's own nonce (0, used): the node's "nonce too low" reaches the site, nothing is sent in its place.
+        const pinned = await expectRpcError(wallet.request({ method: 'eth_sendTransaction', params: [{ to: addr3, value: '0x1', nonce: '0x0' }] }), -32003)
+        expect(pinned.message).toMatch(/nonce too low/i)
+        expect(await chain.getTransactionCount({ address: addr0! })).toBe(2)
+      } finally {
+        proxy.close()
+        await anvil.stop()
+      }
     })
 
     it('throws 4100 / 4001 / -32602 / a node error as wallets do', async () => {

@@ -8,7 +8,7 @@ import { NodeRpc } from './nodeRpc.ts'
 import { loadPersisted, type Persisted, savePersisted } from './persisted.ts'
 import { DevWalletRpcError, invalidParams, readAddedChain, readChainId, readTransaction, readTypedData, toHex, toRpcError, tuple, unauthorised, unsupported, userRejected } from './rpcParams.ts'
 import type { DevWalletChain, DevWalletMisbehaviour, DevWalletOptions, DevWalletState, PendingRequest, PendingRequestKind, WalletStorage } from './types.ts'
-import { eip2255Permissions, sendDelegated, walletClientFor } from './walletClient.ts'
+import { eip2255Permissions, sendDelegated, sendOnSharedKey, walletClientFor } from './walletClient.ts'
 
 export { DevWalletRpcError } from './rpcParams.ts'
 export type { DevWalletChain, DevWalletMisbehaviour, DevWalletOptions, DevWalletState, PendingRequest, PendingRequestKind, WalletStorage } from './types.ts'
@@ -401,7 +401,7 @@ export class DevWallet {
     if (ask) await this.#ask('sendTransaction', method, params)
     const client = walletClientFor(this.#currentChain())
     try {
-      return await client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0])
+      return await sendOnSharedKey(client, account.address, () => client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0]), request.nonce !== undefined)
     } catch (error) {
       throw toRpcError(error)
     }

@@ -2,7 +2,7 @@
  * The viem wallet clients the dev wallet signs and sends through (one per chain and RPC URL, made when first used),
  * its EIP-7702 atomic batches and its EIP-2255 permissions.
  */
-import { createWalletClient, defineChain, http } from 'viem'
+import { BaseError, createWalletClient, defineChain, http, NonceTooLowError } from 'viem'
 import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
 import { toRpcError } from './rpcParams.ts'
 import type { DevWalletChain } from './types.ts'
@@ -25,6 +25,46 @@ export function walletClientFor(chain: DevWalletChain): WalletClient<Transport, 
   return client
 }
 
+/** How many times a transaction whose nonce another holder of the key took is signed, the first included. */
+const signingsOnSharedKey = 5
+/** Each key's last send on each node (`<rpc URL> <address>`), so that the next one starts after it. */
+const sendsInFlight = new Map<string, Promise<unknown>>()
+
+/**
+ * Runs `send` (the signing and sending of one transaction from `address`'s dev key through `client`, its nonce read
+ * from the node's pending count) once the key's previous send in this page or process has reached the node, and signs
+ * it again when the node answers that its nonce was already used (viem's `NonceTooLowError`), up to five signings.
+ *
+ * A wallet sends one approved transaction at a time, or two sends of one page would read the same count. And the dev
+ * keys are shared by every wallet on the machine: other tabs, the demo's mobile wallet, a dapp's test workers running
+ * side by side on one anvil. Another holder can send between the count being read and this transaction reaching the
+ * node; signing again reads the count afresh, so the visitor's one approval still sends exactly one transaction.
+ *
+ * A nonce the site chose (`pinned`) is never changed: the node's error is thrown as it came.
+ *
+ * @throws whatever `send` throws otherwise, and the last `NonceTooLowError` after five signings.
+ */
+export function sendOnSharedKey<T>(client: WalletClient<Transport, Chain>, address: Address, send: () => Promise<T>, pinned: boolean): Promise<T> {
+  const key = `${client.chain.rpcUrls.default.http[0] ?? client.uid} ${address.toLowerCase()}`
+  const previous = sendsInFlight.get(key) ?? Promise.resolve()
+  const sent = previous.then(async () => {
+    for (let signing = 1; ; signing++) {
+      try {
+        return await send()
+      } catch (error) {
+        const nonceTaken = error instanceof BaseError && error.walk((e) => e instanceof NonceTooLowError) !== null
+        if (!nonceTaken || pinned || signing >= signingsOnSharedKey) throw error
+      }
+    }
+  })
+  const settled = sent.catch(() => undefined)
+  sendsInFlight.set(key, settled)
+  void settled.then(() => {
+    if (sendsInFlight.get(key) === settled) sendsInFlight.delete(key)
+  })
+  return sent
+}
+
 /** The gas limit of an atomic batch's transaction (up to ten calls; unused gas is refunded). */
 const atomicBatchGas = 3_000_000n
 
@@ -38,8 +78,16 @@ const atomicBatchGas = 3_000_000n
  */
 export async function sendDelegated(client: WalletClient<Transport, Chain>, account: LocalAccount, { delegate, data }: { delegate: Hex; data: Hex }): Promise<Hex> {
   try {
-    const authorization = await client.signAuthorization({ account, contractAddress: delegate, executor: 'self' })
-    return await client.sendTransaction({ account, to: account.address, data, authorizationList: [authorization], gas: atomicBatchGas } as Parameters<typeof client.sendTransaction>[0])
+    // The authorisation carries the nonce after the transaction's: both are signed again when the nonce was taken.
+    return await sendOnSharedKey(
+      client,
+      account.address,
+      async () => {
+        const authorization = await client.signAuthorization({ account, contractAddress: delegate, executor: 'self' })
+        return client.sendTransaction({ account, to: account.address, data, authorizationList: [authorization], gas: atomicBatchGas } as Parameters<typeof client.sendTransaction>[0])
+      },
+      false,
+    )
   } catch (error) {
     throw toRpcError(error)
   }

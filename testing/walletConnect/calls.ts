@@ -2,6 +2,7 @@ import type { Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
 import type { WalletChains } from './chains.ts'
 import { DevWalletCalls } from '../wallet/calls.ts'
 import { DevWalletRpcError, invalidParams } from '../wallet/rpcParams.ts'
+import { sendOnSharedKey } from '../wallet/walletClient.ts'
 
 /** What the mobile wallet's batched calls need of it on one chain. */
 export type MobileCallsHost = {
@@ -26,7 +27,8 @@ export function mobileWalletCalls(host: MobileCallsHost): DevWalletCalls {
     send: async (tx) => {
       const { from, value, gas, ...rest } = tx as { from: Hex; to?: Hex; data?: Hex; value?: Hex; gas?: Hex }
       const account = host.accountNamed('eth_sendTransaction', from)
-      return client.sendTransaction({ ...rest, account, chain: client.chain, ...(value ? { value: BigInt(value) } : {}), ...(gas ? { gas: BigInt(gas) } : {}) } as Parameters<typeof client.sendTransaction>[0])
+      const request = { ...rest, account, chain: client.chain, ...(value ? { value: BigInt(value) } : {}), ...(gas ? { gas: BigInt(gas) } : {}) }
+      return sendOnSharedKey(client, account.address, () => client.sendTransaction(request as Parameters<typeof client.sendTransaction>[0]), 'nonce' in rest && rest.nonce !== undefined)
     },
     // Approved already: the wallet's prompt for `wallet_sendCalls` came before the batch runs.
     ask: async () => {},

@@ -13,6 +13,7 @@ import { DevWalletRpcError } from '../wallet/provider.ts'
 import type { DevWalletChain, PendingRequestKind } from '../wallet/provider.ts'
 import { hexQuantity, invalidParams, readTransaction, readTypedData, tuple } from '../wallet/rpcParams.ts'
 import { describeRequest } from '../wallet/describe.ts'
+import { sendOnSharedKey } from '../wallet/walletClient.ts'
 import { type DevMobileWalletMisbehaviour, type QueueEntry, type SessionRequestEvent, walletReasons } from './types.ts'
 import { DevMobileWalletError } from './uri.ts'
 
@@ -136,7 +137,7 @@ export function prepareRequest(host: RequestHost, method: string, params: unknow
         run: async () => {
           const client = host.client(chain)
           try {
-            return await client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0])
+            return await sendOnSharedKey(client, account.address, () => client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0]), request.nonce !== undefined)
           } catch (error) {
             throw nodeError(error)
           }
