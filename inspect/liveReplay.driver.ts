@@ -2,7 +2,8 @@
  * The live page's side of a live replay (inspect/liveReplay.ts): `sendStep` finds the step's actor on the page by
  * name (`root` is the modal's root actor, any other name a system id), waits as the step needs (its actor there, in
  * its recorded state where the event can be taken, the wallet it names discovered; at most {@link liveReplayStateWait}),
- * checks that the actor accepts the event in its state, and sends it; `answerWallets` approves every prompt the given
+ * checks that the actor accepts the event in its state, and sends it (the wait's limit counts from the page's last change,
+ * so a slow page still on its way is waited for; at most {@link liveReplayWaitCap} in all); `answerWallets` approves every prompt the given
  * test wallets raise while the replay is active, through the wallets' own approve control (what the visitor's click in
  * the wallet does).
  */
@@ -22,8 +23,14 @@ export type ReplayWallet = {
 
 /** The longest a paced step waits for the recording's gap before it (ms): a long pause while recording is not replayed. */
 export const liveReplayMaxGap = 1_500
-/** How long a step waits for its actor to exist and reach its recorded state, or at least accept the event (ms). */
+/**
+ * How long a step waits for its actor to exist and reach its recorded state, or at least accept the event, after the
+ * page's actors last changed (ms): a page still moving (a connect under way on a slow machine) is waited for, a page
+ * that stays elsewhere is not.
+ */
 export const liveReplayStateWait = 5_000
+/** The longest a step waits in all, however long the page keeps changing without reaching the recorded state (ms). */
+export const liveReplayWaitCap = 30_000
 
 type Snapshot = { value?: unknown; can?: (event: { type: string }) => boolean }
 
@@ -108,18 +115,24 @@ const neverTakes = (actor: AnyActorRef, type: string) => {
 }
 
 /**
- * Resolves once `ready()` holds (checked now and after each change of the page's actors), or after `ms`; never
- * rejects. Rejects with the signal's reason when the replay drops the step.
+ * Resolves once `ready()` holds (checked now and after each change of the page's actors), or once the page's actors
+ * have not changed for `ms`, or after `cap` in all. Rejects only with the signal's reason, when the replay
+ * drops the step.
  */
-function waitFor(root: AnyActorRef, ready: () => boolean, ms: number, signal: AbortSignal): Promise<void> {
+function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: number; cap: number }, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (ready()) return resolve()
+    let timer = setTimeout(finish, ms)
+    const capTimer = setTimeout(finish, cap)
     const subscription = root.system.inspect({
       next: (event) => {
-        if (event.type === '@xstate.snapshot' && ready()) finish()
+        if (event.type !== '@xstate.snapshot') return
+        if (ready()) return finish()
+        // The page moved, not yet to where the step needs it: the quiet limit starts again.
+        clearTimeout(timer)
+        timer = setTimeout(finish, ms)
       },
     })
-    const timer = setTimeout(finish, ms)
     const abort = () => {
       cleanup()
       reject(signal.reason)
@@ -127,6 +140,7 @@ function waitFor(root: AnyActorRef, ready: () => boolean, ms: number, signal: Ab
     signal.addEventListener('abort', abort, { once: true })
     function cleanup() {
       clearTimeout(timer)
+      clearTimeout(capTimer)
       subscription.unsubscribe()
       signal.removeEventListener('abort', abort)
     }
@@ -152,18 +166,22 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * The actors a live replay of `root`'s page needs: `sendStep` and `answerWallets`, to give
  * `liveReplayMachine.provide({ actors })`. `timing` shortens the waits ({@link liveReplayMaxGap},
- * {@link liveReplayStateWait}; ms), for tests.
+ * {@link liveReplayStateWait}, {@link liveReplayWaitCap}; ms), for tests.
  * @throws (`sendStep`) LiveReplayError when the step's actor is not on the page, its event carries a redacted value, or
  *   the actor does not accept the event in its state.
  */
-export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWallet[] = [], timing: { maxGap?: number; stateWait?: number } = {}) {
+export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWallet[] = [], timing: { maxGap?: number; stateWait?: number; waitCap?: number } = {}) {
   const maxGap = timing.maxGap ?? liveReplayMaxGap
   const stateWait = timing.stateWait ?? liveReplayStateWait
+  const waitCap = timing.waitCap ?? liveReplayWaitCap
   return {
     sendStep: fromPromise<void, SendStepInput>(async ({ input: { step, index, paced }, signal }) => {
       const name = `Step ${index + 1} (${step.actor}: ${step.event.type})`
       if (holdsRedacted(step.event)) throw new LiveReplayError(`${name} carries a value the recording redacted: it cannot be sent again. The replay stopped; nothing more was sent.`)
       if (paced) await pause(Math.min(step.gap, maxGap), signal)
+      // Both waits below share the cap: the step waits at most `waitCap` in all.
+      const deadline = Date.now() + waitCap
+      const limits = () => ({ ms: stateWait, cap: Math.max(0, deadline - Date.now()) })
       // The actor may still be on its way (a connection spawned by the previous step), in a state it passes through, or
       // the wallet the step names not yet discovered. Only the regions the event can be taken in are compared.
       await waitFor(
@@ -172,7 +190,7 @@ export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWall
           const actor = actorNamed(root, step.actor)
           return actor !== undefined && (atRecordedState(actor, step) || neverTakes(actor, step.event.type)) && connectorListed(root, step.event)
         },
-        stateWait,
+        limits(),
         signal,
       )
       const accepts = () => {
@@ -181,7 +199,7 @@ export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWall
       }
       const present = actorNamed(root, step.actor)
       // An event no state of the actor's chart takes is never accepted: no wait.
-      if (!accepts() && !(present && neverTakes(present, step.event.type))) await waitFor(root, accepts, stateWait, signal)
+      if (!accepts() && !(present && neverTakes(present, step.event.type))) await waitFor(root, accepts, limits(), signal)
       const actor = actorNamed(root, step.actor)
       if (!actor) throw new LiveReplayError(`${name}: no actor named ${step.actor} on this page. The replay stopped; nothing more was sent.`)
       if (!accepts()) {

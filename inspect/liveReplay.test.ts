@@ -1,5 +1,5 @@
 import { assign, createActor, fromCallback, fromPromise, setup, toPromise, waitFor, type AnyActorRef } from 'xstate'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { holdsRedacted, LiveReplayError, livePath, liveReplayMachine, type LiveReplayEvent, type LiveStep } from './liveReplay.ts'
 import { atRecordedState, connectorListed, liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
@@ -249,6 +249,53 @@ describe('the wait before a step', () => {
     const page = createActor(studio).start()
     await send(page, step({ type: 'job.start' }, { work: 'elsewhere', paint: 'waiting' }), 30)
     expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+  })
+
+  test('behavior: while the page keeps changing (a connect under way on a slow machine), the limit counts from its last change; the step goes once the recorded state comes', async () => {
+    vi.useFakeTimers()
+    try {
+      const page = createActor(studio).start()
+      page.send({ type: 'job.start' })
+      // Recorded in `work: idle`; `job.start` is not taken in `busy`. The page changes every 40 ms, 400 ms in all.
+      const sent = send(page, step({ type: 'job.start' }, { work: 'idle', paint: 'waiting' }), 50)
+      let settled = false
+      void sent.then(
+        () => (settled = true),
+        () => (settled = true),
+      )
+      for (let i = 0; i < 10; i++) {
+        await vi.advanceTimersByTimeAsync(40)
+        page.send({ type: 'connectors.changed', connectors: [{ id: `w${i}` }] })
+      }
+      expect(settled).toBe(false)
+      page.send({ type: 'job.stop' })
+      await sent
+      expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('bad input: a page that keeps changing but never reaches the recorded state: the wait ends at its cap, and the step is refused when not accepted', async () => {
+    vi.useFakeTimers()
+    try {
+      const page = createActor(studio).start()
+      page.send({ type: 'job.start' })
+      const sent = createActor(liveReplayActors(page, [], { stateWait: 50, waitCap: 300 }).sendStep, { input: { step: step({ type: 'job.start' }, { work: 'idle', paint: 'waiting' }), index: 0, paced: false } }).start()
+      const refused = toPromise(sent).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      for (let i = 0; i < 10; i++) {
+        await vi.advanceTimersByTimeAsync(40)
+        page.send({ type: 'connectors.changed', connectors: [{ id: `w${i}` }] })
+      }
+      // 400 ms of changes: past the 300 ms cap, the step is refused (not accepted in busy).
+      expect(await refused).toMatchObject({ message: expect.stringMatching(/^Step 1 \(root: job\.start\) is not accepted: root is in work\.busy/) })
+      expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test('bad input: an event no state of the chart takes is refused at once (waiting cannot help)', async () => {
