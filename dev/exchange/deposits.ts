@@ -26,6 +26,7 @@ import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isA
 import type { Address, Hash } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import type { operations } from '../../openapi/exchange.d.ts'
+import { sendOnSharedKey } from '../../testing/wallet/walletClient.ts'
 import { DEV_MNEMONIC } from '../accounts.ts'
 import { ApiHttpError } from '../api/handlers.ts'
 import type { Handlers, Reply } from '../api/handlers.ts'
@@ -109,15 +110,21 @@ export function createDepositState(chains: ReadonlyArray<{ chainId: number; rpcU
         session.status = succeeded ? { status: 'succeeded', txHash: signature, amount: session.amount, recipient: session.recipient } : { status: 'failed', reason: depositReasons.transferFailed }
         return
       }
+      // The hot wallet's key is a dev key other processes on the machine may send from (another test file's exchange).
       const client = clients.get(session.chainId)!
       const recipient = session.recipient as Address
       let hash: Hash
       if (session.token) {
         const token = session.token as Address
         const decimals = await client.reader.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
-        hash = await client.wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [recipient, parseUnits(session.amount, decimals)], chain: null })
+        hash = await sendOnSharedKey(
+          client.wallet,
+          hot.address,
+          () => client.wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [recipient, parseUnits(session.amount, decimals)], chain: null }),
+          false,
+        )
       } else {
-        hash = await client.wallet.sendTransaction({ to: recipient, value: parseUnits(session.amount, 18), chain: null })
+        hash = await sendOnSharedKey(client.wallet, hot.address, () => client.wallet.sendTransaction({ to: recipient, value: parseUnits(session.amount, 18), chain: null }), false)
       }
       const receipt = await client.reader.waitForTransactionReceipt({ hash, pollingInterval: 100 })
       session.status = receipt.status === 'success' ? { status: 'succeeded', txHash: hash, amount: session.amount, recipient: session.recipient } : { status: 'failed', reason: depositReasons.transferFailed }

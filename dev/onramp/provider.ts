@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net'
 import { createPublicClient, createWalletClient, getAddress, http, isAddress, parseEther } from 'viem'
 import type { Address, Hash } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { sendOnSharedKey } from '../../testing/wallet/walletClient.ts'
 import { DEV_MNEMONIC } from '../accounts.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
 import { DevError } from '../errors.ts'
@@ -179,7 +180,8 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
     const chain = chains.get(order.chainId)
     if (!chain) throw new DevError(`No chain ${order.chainId}`)
     const run = queue.then(async () => {
-      const hash = await chain.wallet.sendTransaction({ to: order.address, value: parseEther(order.amount), chain: null })
+      // The treasury's key is a dev key other processes on the machine may send from (another test file's provider).
+      const hash = await sendOnSharedKey(chain.wallet, treasury.address, () => chain.wallet.sendTransaction({ to: order.address, value: parseEther(order.amount), chain: null }), false)
       const receipt = await chain.reader.waitForTransactionReceipt({ hash, pollingInterval: 100 })
       if (receipt.status !== 'success') throw new DevError(`The transfer ${hash} failed`)
       return hash

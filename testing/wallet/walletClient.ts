@@ -44,8 +44,10 @@ const sendsInFlight = new Map<string, Promise<unknown>>()
  *
  * @throws whatever `send` throws otherwise, and the last `NonceTooLowError` after five signings.
  */
-export function sendOnSharedKey<T>(client: WalletClient<Transport, Chain>, address: Address, send: () => Promise<T>, pinned: boolean): Promise<T> {
-  const key = `${client.chain.rpcUrls.default.http[0] ?? client.uid} ${address.toLowerCase()}`
+export function sendOnSharedKey<T>(client: Pick<WalletClient, 'chain' | 'transport' | 'uid'>, address: Address, send: () => Promise<T>, pinned: boolean): Promise<T> {
+  // The node: the chain's RPC URL, else the HTTP transport's (a client made without a chain), else the client itself.
+  const node = client.chain?.rpcUrls.default.http[0] ?? (client.transport as { url?: string }).url ?? client.uid
+  const key = `${node} ${address.toLowerCase()}`
   const previous = sendsInFlight.get(key) ?? Promise.resolve()
   const sent = previous.then(async () => {
     for (let signing = 1; ; signing++) {
