@@ -1,6 +1,7 @@
 /**
- * The viem wallet clients the dev wallet signs and sends through (one per chain and RPC URL, made when first used),
- * its EIP-7702 atomic batches and its EIP-2255 permissions.
+ * The viem wallet clients the dev wallet signs and sends through (one per chain and RPC URL, made when first used), the
+ * sending of one transaction at a time per dev key, signed again when another holder of the key took its nonce
+ * (`sendOnSharedKey`), its EIP-7702 atomic batches and its EIP-2255 permissions.
  */
 import { BaseError, createWalletClient, defineChain, http, NonceTooLowError } from 'viem'
 import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
