@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createActor, setup, type AnyActorLogic, type EventObject } from 'xstate'
 import { createManualClock } from '../tests/harness/clock.ts'
 import { siwxActors } from './actors.features.ts'
-import { connectionActors, connectorDiscoveryActor, isNativeBalanceOf, lazyAdapter, nativeBalanceEntry, networkActors, validConnectors } from './actors.ts'
+import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, validConnectors } from './actors.ts'
 import { BaseError, InvalidCallbackResponseError, RequestTimeoutError, UnrecognizedChainError, UserRejectedRequestError } from './errors.ts'
 import { defineEvmNetwork } from './networks.ts'
 import type { SiwxConfig, SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
@@ -139,33 +139,6 @@ describe('connectionActors', () => {
     expect((await run(actors.getBalance, { ...input, fresh: true })).output).toMatchObject({ value: '2' })
     expect((await run(actors.getBalance, input)).output).toMatchObject({ value: '2' })
     expect(reads).toBe(2)
-  })
-
-  test('behavior: a balance read stopped before its answer (a disconnect meanwhile) stores nothing in the cache', async () => {
-    let answer!: (value: unknown) => void
-    const stored = new Map<string, unknown>()
-    const balanceCache = { get: () => undefined, set: (key: string, b: unknown) => void stored.set(key, b) }
-    const actors = connectionActors(adapterWith({ getBalance: (() => new Promise((resolve) => (answer = resolve))) as never }), [network], { balanceCache })
-    const actor = createActor(actors.getBalance, { input: { connectorId: 'w', address: ADDRESS, chainId: 31337 } }).start()
-    await vi.waitFor(() => expect(answer).toBeTypeOf('function'))
-    actor.stop()
-    answer({ value: 5n, decimals: 18, symbol: 'ETH' })
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(stored.size).toBe(0)
-  })
-
-  test('spec §9: a native balance cache entry names its namespace, chain and address; isNativeBalanceOf matches every chain of one account', () => {
-    const entry = nativeBalanceEntry('eip155', 31337, ADDRESS)
-    expect(entry).toBe(`eip155|31337|${ADDRESS}`)
-    expect(isNativeBalanceOf(entry, 'eip155', ADDRESS.toLowerCase())).toBe(true)
-    expect(isNativeBalanceOf(nativeBalanceEntry('eip155', 1, ADDRESS), 'eip155', ADDRESS)).toBe(true)
-    expect(isNativeBalanceOf(entry, 'solana', ADDRESS)).toBe(false)
-    expect(isNativeBalanceOf(entry, 'eip155', '0x000000000000000000000000000000000000dEaD')).toBe(false)
-    // Bad input: a malformed entry never matches; a base58 address is case-sensitive.
-    for (const malformed of ['', 'eip155', `eip155|${ADDRESS}`, `eip155|1|${ADDRESS}|x`]) expect(isNativeBalanceOf(malformed, 'eip155', ADDRESS)).toBe(false)
-    const base58 = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
-    expect(isNativeBalanceOf(nativeBalanceEntry('solana', 'mainnet', base58), 'solana', base58)).toBe(true)
-    expect(isNativeBalanceOf(nativeBalanceEntry('solana', 'mainnet', base58), 'solana', base58.toLowerCase())).toBe(false)
   })
 
   test("behavior: watchWallet's subscribe throwing fails the actor with a typed error (the machine's onError); its unsubscribe throwing is dropped", () => {

@@ -82,19 +82,6 @@ export function validConnectors(list: unknown): Connector[] {
   })
 }
 
-/** The native balance cache's entry of `address` on chain `chainId` of `namespace` (spec §9): `namespace|chainId|address`. */
-export const nativeBalanceEntry = (namespace: ChainNamespace, chainId: number | string, address: string): string => `${namespace}|${chainId}|${address}`
-
-/**
- * Whether `entry` of the native balance cache holds `address`'s balance in `namespace`, on any of its chains. EVM
- * addresses match in any letter case; other namespaces' addresses are case-sensitive (base58, bech32 as given).
- */
-export function isNativeBalanceOf(entry: string, namespace: ChainNamespace, address: string): boolean {
-  const [entryNamespace, , entryAddress, ...rest] = entry.split('|')
-  if (entryNamespace !== namespace || entryAddress === undefined || rest.length > 0) return false
-  return namespace === 'eip155' ? entryAddress.toLowerCase() === address.toLowerCase() : entryAddress === address
-}
-
 /** What {@link connectionActors} may be given: the native balance cache (createModal backs it with storage's `balance_cache`). */
 export type ConnectionActorsOptions = {
   balanceCache?: {
@@ -125,9 +112,9 @@ export type ConnectionActorsOptions = {
  * With `options.describeWallet` the session carries the wallet's description (spec §3 `connectedWalletInfo`,
  * `addressLabels`) into the connection's context.
  *
- * With `options.balanceCache` the native balance is read through it, keyed by {@link nativeBalanceEntry} (spec §3, §9:
+ * With `options.balanceCache` the native balance is read through it, keyed `namespace|chainId|address` (spec §3, §9:
  * the native balance cache, 30 s): a read that is not `fresh` takes the cached value; a `fresh` one asks the wallet
- * and stores the answer, unless the actor was stopped before the answer came.
+ * and stores the answer.
  */
 export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, networks: readonly CaipNetwork[] | (() => readonly CaipNetwork[]), options: ConnectionActorsOptions = {}) {
   const networksNow = typeof networks === 'function' ? networks : () => networks
@@ -165,16 +152,14 @@ export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, n
     disconnect: fromPromise<void, Input>(async ({ input }) => {
       await callForeign('adapter.disconnect', () => adapterOf(adapters, input.namespace).disconnect({ connectorId: input.connectorId }))
     }),
-    getBalance: fromPromise<BalanceSummary, Input & { address: string; chainId: number | string; fresh?: boolean }>(async ({ input, signal }) => {
+    getBalance: fromPromise<BalanceSummary, Input & { address: string; chainId: number | string; fresh?: boolean }>(async ({ input }) => {
       if (!balanceCache) return readBalance(input)
-      const key = nativeBalanceEntry(adapterOf(adapters, input.namespace).namespace, input.chainId, input.address)
+      const key = `${adapterOf(adapters, input.namespace).namespace}|${input.chainId}|${input.address}`
       // Never a shared pending read: a read the wallet never answered must not hold up the retry.
       const hit = input.fresh ? undefined : balanceCache.get(key)
       if (hit) return hit
       const balance = await readBalance(input)
-      // A read its connection stopped waiting for (a disconnect, another account) is not stored: the disconnect may
-      // have forgotten the account's balance since the read began.
-      if (!signal.aborted) balanceCache.set(key, balance)
+      balanceCache.set(key, balance)
       return balance
     }),
     watchWallet: fromCallback<EventObject, Input>(({ input, sendBack }) => {

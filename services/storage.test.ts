@@ -162,17 +162,6 @@ describe('storage', () => {
     expect(Object.keys(raw.dump()).sort()).toEqual(['@latchkey/balance_cache', '@latchkey/name_cache', '@latchkey/portfolio_cache'])
     balances.delete('eip155|1|0xa', 1_000)
     expect(raw.dump()['@latchkey/balance_cache']).toBeUndefined()
-    // deleteWhere: the entries it accepts go; none accepted writes nothing; the last one gone removes the key.
-    balances.set('eip155|1|0xa', { value: '1', decimals: 18, symbol: 'ETH' }, 31_000, 1_000)
-    balances.set('eip155|10|0xa', { value: '2', decimals: 18, symbol: 'ETH' }, 31_000, 1_000)
-    balances.set('eip155|1|0xb', { value: '3', decimals: 18, symbol: 'ETH' }, 31_000, 1_000)
-    balances.deleteWhere((entry) => entry.endsWith('|0xa'), 1_000)
-    expect(Object.keys(JSON.parse(raw.dump()['@latchkey/balance_cache']!))).toEqual(['eip155|1|0xb'])
-    const before = raw.dump()['@latchkey/balance_cache']
-    balances.deleteWhere(() => false, 1_000)
-    expect(raw.dump()['@latchkey/balance_cache']).toBe(before)
-    balances.deleteWhere(() => true, 1_000)
-    expect(raw.dump()['@latchkey/balance_cache']).toBeUndefined()
   })
 
   test('spec §3 §4 §6: preferred account types: stored per namespace under preferred_account_types, defaults bip122 payment, eip155 smartAccount, polkadot eoa, solana eoa', () => {

@@ -84,8 +84,6 @@ export type CacheStore<T> = {
   /** Writes the entry; expired entries (at `now`, ms) are dropped on the way. */
   set(entry: string, value: T, expires: number, now: number): void
   delete(entry: string, now: number): void
-  /** Deletes every entry whose name `match` accepts (expired entries, at `now`, ms, are dropped on the way). */
-  deleteWhere(match: (entry: string) => boolean, now: number): void
 }
 
 /**
@@ -230,19 +228,16 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       }
       return kept
     }
-    /** Deletes the entries `match` accepts; writes nothing when none matched. */
-    function deleteWhere(match: (entry: string) => boolean, now: number): void {
-      const all = entries(now)
-      const rest = Object.fromEntries(Object.entries(all).filter(([name]) => !match(name)))
-      if (Object.keys(rest).length === Object.keys(all).length) return
-      if (Object.keys(rest).length) write(key, rest)
-      else remove(key)
-    }
     return {
       get: (entry, now) => entries(now)[entry],
       set: (entry, value, expires, now) => write(key, { ...entries(now), [entry]: { value, expires } }),
-      delete: (entry, now) => deleteWhere((name) => name === entry, now),
-      deleteWhere,
+      delete(entry, now) {
+        const rest = { ...entries(now) }
+        if (!(entry in rest)) return
+        delete rest[entry]
+        if (Object.keys(rest).length) write(key, rest)
+        else remove(key)
+      },
     }
   }
 

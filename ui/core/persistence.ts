@@ -1,13 +1,11 @@
 /**
  * What one modal instance keeps in storage as the root actor moves (spec §3 storage keys, §4 "Connection
  * persistence"): the connected connector and its account per namespace, the connection status, the active namespace
- * and network, the wallet, the recent wallets, the deep-link choice; a disconnect forgets its accounts' stored native
- * balances. The root machine names these actions; the core
+ * and network, the wallet, the recent wallets, the deep-link choice. The root machine names these actions; the core
  * provides them with this instance's storage.
  */
-import { isNativeBalanceOf } from '../../adapters/actors.ts'
 import { toRecentWallet, type RootContext, type RootEvent } from '../../machines/root.ts'
-import { balanceSummarySchema, type ModalStorage } from '../../services/storage.ts'
+import type { ModalStorage } from '../../services/storage.ts'
 
 /** One named action of the root machine as `rootMachine.provide({ actions })` takes it. */
 export type RootActionImplementation = (args: { context: RootContext; event: RootEvent }) => void
@@ -54,12 +52,6 @@ export function persistenceActions(storage: ModalStorage): PersistenceActions {
       storage.removeConnectedConnectorId(event.namespace)
       storage.removeConnectedNamespace(event.namespace)
       if (event.connectorId) {
-        // Its accounts' stored balances go with it (spec §4 "Disconnect" clears what was stored of the account): a
-        // connect again reads the chain, which may have moved since (a transaction the dapp sent past the modal).
-        const accounts = storage.getConnections()[event.namespace]?.find((c) => c.connectorId === event.connectorId)?.accounts ?? []
-        if (accounts.length) {
-          storage.cache('balanceCache', balanceSummarySchema).deleteWhere((entry) => accounts.some(({ address }) => isNativeBalanceOf(entry, event.namespace, address)), Date.now())
-        }
         storage.removeConnection(event.namespace, event.connectorId)
         if (event.reason === 'user' || event.reason === 'removed') storage.addDisconnectedConnectorId(event.connectorId)
       }
