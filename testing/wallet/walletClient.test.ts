@@ -5,8 +5,10 @@ import { sendOnSharedKey } from './walletClient.ts'
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
 /** A wallet client as sendOnSharedKey reads it: no chain (the dev servers' clients), an HTTP transport's URL. */
 const chainless = (url: string, uid: string) => ({ chain: undefined, transport: { url }, uid }) as unknown as Parameters<typeof sendOnSharedKey>[0]
-/** The error viem throws when the node says the nonce was used. */
+/** The error viem throws when the node says the nonce was used by a mined transaction. */
 const nonceTaken = () => new TransactionExecutionError(new NonceTooLowError({ cause: new BaseError('nonce too low') }), { chain: undefined } as never)
+/** The node's answer when another transaction with that nonce is still pending (anvil before it mines it). */
+const nonceQueued = () => new TransactionExecutionError(new BaseError('Unknown node error', { details: 'replacement transaction underpriced' }), { chain: undefined } as never)
 
 /** A send the test settles by hand. */
 function deferred() {
@@ -37,7 +39,8 @@ describe('sendOnSharedKey', () => {
         ADDRESS,
         async () => {
           calls++
-          if (calls < 3) throw nonceTaken()
+          if (calls === 1) throw nonceTaken()
+          if (calls === 2) throw nonceQueued()
           return '0xd'
         },
         false,

@@ -28,13 +28,18 @@ export function walletClientFor(chain: DevWalletChain): WalletClient<Transport, 
 
 /** How many times a transaction whose nonce another holder of the key took is signed, the first included. */
 const signingsOnSharedKey = 5
+/**
+ * Whether a node error says another transaction holds the nonce: mined (`nonce too low`, viem's `NonceTooLowError`) or
+ * still pending with the same fee (`replacement transaction underpriced`: a node's answer viem leaves unknown).
+ */
+const tookNonce = (error: unknown): boolean => error instanceof NonceTooLowError || (error instanceof BaseError && /replacement transaction underpriced/i.test(error.details ?? ''))
 /** Each key's last send on each node (`<rpc URL> <address>`), so that the next one starts after it. */
 const sendsInFlight = new Map<string, Promise<unknown>>()
 
 /**
  * Runs `send` (the signing and sending of one transaction from `address`'s dev key through `client`, its nonce read
  * from the node's pending count) once the key's previous send in this page or process has reached the node, and signs
- * it again when the node answers that its nonce was already used (viem's `NonceTooLowError`), up to five signings.
+ * it again when the node answers that its nonce was already used (mined, or pending with the same fee), up to five signings.
  *
  * A wallet sends one approved transaction at a time, or two sends of one page would read the same count. And the dev
  * keys are shared by every wallet on the machine: other tabs, the demo's mobile wallet, a dapp's test workers running
@@ -55,7 +60,7 @@ export function sendOnSharedKey<T>(client: Pick<WalletClient, 'chain' | 'transpo
       try {
         return await send()
       } catch (error) {
-        const nonceTaken = error instanceof BaseError && error.walk((e) => e instanceof NonceTooLowError) !== null
+        const nonceTaken = error instanceof BaseError && error.walk(tookNonce) !== null
         if (!nonceTaken || pinned || signing >= signingsOnSharedKey) throw error
       }
     }
