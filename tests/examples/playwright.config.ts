@@ -16,6 +16,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '../../test-reports/examples.json' }]],
   timeout: 30_000,
+  // As in playwright.config.ts: the examples run beside the integration phase on two cores, where what takes a second
+  // alone (the inspector's first chart: ELK fetched, then its layout on the page's main thread) can take more than
+  // Playwright's default 5 s.
+  expect: { timeout: 15_000 },
   outputDir: '../../test-results/examples',
   use: { trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off' },
   projects: [
