@@ -35,6 +35,13 @@ export type ConnectionContext = {
   chainId?: number | string
   balance?: BalanceSummary
   /**
+   * The next balance read asks the wallet, never the stored value: set by a connect the visitor made (a wallet picked,
+   * or added beside another), cleared once a balance is read. The native balance cache (spec §3, §9: 30 s) serves a
+   * restore, a switch between held wallets and a chain change; a new connection reads the chain, which may have moved
+   * since the account's balance was stored (a send in another dapp, a batch whose re-read a disconnect cut short).
+   */
+  readChain?: boolean | undefined
+  /**
    * The connected wallet (spec §3 account state `connectedWalletInfo`): name and icon of its connector, its identifier,
    * the social provider of an embedded-wallet login; from the session `connect` or `reconnect` answered.
    */
@@ -137,6 +144,7 @@ const noAccount = {
   picked: undefined,
   chainId: undefined,
   balance: undefined,
+  readChain: undefined,
   connectedWalletInfo: undefined,
   addressLabels: undefined,
   error: undefined,
@@ -177,9 +185,10 @@ export const connectionSetup = setup({
     reconnect: fromPromise<ConnectedSession, ConnectorInput>(notProvided('reconnect')),
     disconnect: fromPromise<void, ConnectorInput>(notProvided('disconnect')),
     /**
-     * `fresh` is true when a balance is already shown (a poll after `nativeBalanceTtl`, a refresh after a send): the
-     * wallet is asked, never a stored value. The first read after a connect, restore or change may come from the
-     * stored cache (spec §3, §9: native balance 30 s).
+     * `fresh` is true when a balance is already shown (a poll after `nativeBalanceTtl`, a refresh after a send) and for
+     * the first read after a connect the visitor made (`readChain`): the wallet is asked, never a stored value. The first
+     * read after a restore, a switch between held wallets or a change may come from the stored cache (spec §3, §9:
+     * native balance 30 s).
      */
     getBalance: fromPromise<BalanceSummary, ConnectorInput & { address: string; chainId: number | string; fresh?: boolean }>(notProvided('getBalance')),
     watchWallet: fromCallback<EventObject, ConnectorInput>(notProvided('watchWallet')),
@@ -285,7 +294,9 @@ export const connectionSetup = setup({
       balance: undefined,
     }),
     /** Params: the balance `getBalance` answered. */
-    setBalance: assign((_, balance: BalanceSummary) => ({ balance })),
+    setBalance: assign((_, balance: BalanceSummary) => ({ balance, readChain: undefined })),
+    /** A connect the visitor made: its first balance read asks the wallet (`readChain`). */
+    markReadChain: assign({ readChain: true }),
     resetAccount: assign(noAccount),
     emitConnected: emit(({ context }, params: { restored: boolean }) => ({
       type: 'connection.connected' as const,

@@ -129,7 +129,7 @@ describe('connection', () => {
     await flush()
     expect(h.status()).toBe('connected')
     expect(h.isWatching()).toBe(true)
-    expect(h.balances[0]!.input).toEqual({ connectorId: 'dev.wallet', address: A, chainId: 31337, namespace: 'eip155', fresh: false })
+    expect(h.balances[0]!.input).toEqual({ connectorId: 'dev.wallet', address: A, chainId: 31337, namespace: 'eip155', fresh: true })
     h.balances[0]!.d.resolve({ value: '1234567000000000000000', decimals: 18, symbol: 'ETH' })
     await flush()
     const view = connectAccount(h.actor.getSnapshot())
@@ -150,14 +150,30 @@ describe('connection', () => {
     expect(view.compactBalance).toBe('1.23M')
   })
 
-  test('spec §3 §9: native balance cache: the first read may be the stored balance; a refresh or a poll with a balance shown is fresh', async () => {
+  test('spec §3 §9: native balance cache: the first read after a restore or a change may be the stored balance; after a connect the visitor made, a refresh or a poll with a balance shown it is fresh', async () => {
+    const restored = connectionHarness({ storedConnectorId: 'dev.wallet', reconnect: true })
+    restored.reconnects[0]!.resolve({ accounts: [A, B], chainId: 31337 })
+    await flush()
+    expect(restored.balances[0]!.input).toMatchObject({ fresh: false })
+    restored.balances[0]!.d.resolve({ value: '1', decimals: 18, symbol: 'ETH' })
+    await flush()
+    restored.actor.send({ type: 'connection.refreshBalance' })
+    expect(restored.balances[1]!.input).toMatchObject({ fresh: true })
+
+    // A connect the visitor made reads the chain: the account may have moved since its balance was stored.
     const h = connectionHarness()
-    await h.connect('dev.wallet')
-    expect(h.balances[0]!.input).toMatchObject({ fresh: false })
-    h.balances[0]!.d.resolve({ value: '1', decimals: 18, symbol: 'ETH' })
+    await h.connect('dev.wallet', { accounts: [A, B], chainId: 31337 })
+    expect(h.balances[0]!.input).toMatchObject({ address: A, fresh: true })
+    // A read that failed is tried again as it was asked: still fresh.
+    h.balances[0]!.d.reject(new Error('the node is away'))
     await flush()
     h.actor.send({ type: 'connection.refreshBalance' })
     expect(h.balances[1]!.input).toMatchObject({ fresh: true })
+    h.balances[1]!.d.resolve({ value: '2', decimals: 18, symbol: 'ETH' })
+    await flush()
+    // Once read, a change of account reads as any change does: its first read may be the stored one.
+    h.actor.send({ type: 'connection.accountsChanged', accounts: [B, A] })
+    expect(h.balances[2]!.input).toMatchObject({ address: B, fresh: false })
   })
 
   test('behavior: a user rejection (4001) is declined, not an error, and can be retried', async () => {

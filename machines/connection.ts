@@ -29,10 +29,7 @@ const connectPrompt = (wallet: 'connectorId' | 'adding', keep: 'setSession' | 's
     input: ({ context }: { context: ConnectionContext }) => ({ connectorId: context[wallet]!, namespace: context.namespace }),
     onDone: {
       target: '#connection.connected',
-      actions: [
-        { type: keep, params: sessionOf },
-        { type: 'emitConnected', params: { restored: false } },
-      ],
+      actions: [{ type: keep, params: sessionOf }, 'markReadChain', { type: 'emitConnected', params: { restored: false } }],
     },
     onError: [
       { guard: 'isUserRejection', target: 'rejected' },
@@ -55,7 +52,9 @@ const connectPrompt = (wallet: 'connectorId' | 'adding', keep: 'setSession' | 's
  *   disconnects); `connection.selectAccount` selects another account the wallet gave (multi-wallet, several accounts
  *   inside one wallet; any other address does nothing);
  *   chainChanged updates the chain; the wallet's own disconnect resets the account. The native balance is
- *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure.
+ *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure. Its first read
+ *   after a connect the visitor made asks the wallet (`readChain`); after a restore, a switch between held wallets or
+ *   a change it may be the stored value (spec §3, §9: native balance cache, 30 s).
  * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset); told with reason `user`, or `removed`
  *   when the multi-wallet list removed this wallet while others are held (`removed: true`).
  * - Adding a wallet (multi-wallet on, spec §6 "Add wallet"): `connection.request` while connected enters `adding`, the
@@ -185,7 +184,7 @@ export const connectionMachine = connectionSetup.createMachine({
               address: context.address!,
               chainId: context.chainId!,
               namespace: context.namespace,
-              fresh: context.balance !== undefined,
+              fresh: context.balance !== undefined || context.readChain === true,
             }),
             onDone: { target: 'balanceReady', actions: [{ type: 'setBalance', params: ({ event }) => event.output }, 'clearError'] },
             onError: { target: 'balanceUnavailable', actions: 'setError' },

@@ -547,6 +547,27 @@ describe('a custom getSessions answer is checked', () => {
 })
 
 describe('spec §3 §9: caches in storage', () => {
+  test('spec §3 §9: connecting again within 30 s reads the chain, not the stored balance: the account moved meanwhile (a send the dapp made past the modal)', async () => {
+    const { wallet, count } = devWallet()
+    const storage = createMemoryStorage()
+    const modal = modalWith({ storage })
+    await connect(modal)
+    await waitFor(async () => expect(await isChainBalance(modal.getState().account.balance, wallet.state.address)).toBe(true))
+    const entry = `eip155|31337|${wallet.state.address}`
+    expect(Object.keys(JSON.parse(storage.dump()['@latchkey/balance_cache']!))).toContain(entry)
+    // The dapp sends 1 ETH through the wallet directly: the modal is not told.
+    await wallet.request({ method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }] })
+    const before = modal.getState().account.balance
+    modal.disconnect()
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    const reads = count('eth_getBalance')
+    await connect(modal)
+    await waitFor(() => expect(count('eth_getBalance')).toBe(reads + 1))
+    await waitFor(async () => expect(await isChainBalance(modal.getState().account.balance, wallet.state.address)).toBe(true))
+    // At least the 1 ETH sent below what was shown before the disconnect (other files' sends on this anvil only lower it).
+    expect(Number(before) - Number(modal.getState().account.balance)).toBeGreaterThanOrEqual(1)
+  })
+
   test('spec §3 §9: caches in storage: a reload within 30 s shows the Account with its balance while the wallet has not answered the balance yet', async () => {
     const { wallet, count } = devWallet()
     const storage = createMemoryStorage()
