@@ -11,6 +11,7 @@ import { untilSettled } from './settle.ts'
 import { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
 import { createEmailSession, emailStorage, gotoWithStorage, gotoWithStoredSession, type ConnectedSession, type ConnectedStart, type EmailSession } from './connected-start.ts'
 import { TestFailure } from '../harness/failures.ts'
+import { modalTrailScript, tellModalTrail } from './modalTrail.ts'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
@@ -437,12 +438,18 @@ export async function openConnectedEmail(page: Page, options: { path?: string; c
  *   subject comes after connecting: `const page = await connectedPage({ namespace: 'eip155', account: 1, chainId: 31338 })`.
  *   Defaults: EVM, dev account 0 (`ACCOUNT_0`), chain 31337. Call it once per test.
  * - `connectedEmailPage(options?)`: the demo opened with a fresh email user signed in (see {@link openConnectedEmail}).
+ * - `page` is Playwright's, following the modal's trail: a failed test prints its last events (./modalTrail.ts).
  */
 export const test = base.extend<{
   demo: Page
   connectedPage: (start?: DemoConnectedStart) => Promise<Page>
   connectedEmailPage: (options?: { path?: string; chainId?: 31337 | 31338; email?: string }) => Promise<{ page: Page; session: EmailSession }>
 }>({
+  page: async ({ page }, use, testInfo) => {
+    await page.addInitScript(modalTrailScript)
+    await use(page)
+    await tellModalTrail(page, testInfo)
+  },
   demo: async ({ page }, use) => {
     await openCleanDemo(page)
     await use(page)
