@@ -3,7 +3,8 @@
  * name (`root` is the modal's root actor, any other name a system id), waits as the step needs (its actor there, in
  * its recorded state where the event can be taken, the wallet it names discovered; at most {@link liveReplayStateWait}),
  * checks that the actor accepts the event in its state, and sends it (the wait's limit counts from the page's last change,
- * so a slow page still on its way is waited for; at most {@link liveReplayWaitCap} in all); `answerWallets` approves every prompt the given
+ * and does not run out while a state of the page waits on an invoked actor's result: a connect the wallet has not
+ * answered yet is waited for; at most {@link liveReplayWaitCap} in all); `answerWallets` approves every prompt the given
  * test wallets raise while the replay is active, through the wallets' own approve control (what the visitor's click in
  * the wallet does).
  */
@@ -26,7 +27,8 @@ export const liveReplayMaxGap = 1_500
 /**
  * How long a step waits for its actor to exist and reach its recorded state, or at least accept the event, after the
  * page's actors last changed (ms): a page still moving (a connect under way on a slow machine) is waited for, a page
- * that stays elsewhere is not.
+ * that stays elsewhere is not. A page whose active state waits on an invoked actor's result ({@link awaitsResult}: a
+ * wallet's answer, a request) is still on its way however long it is quiet, up to {@link liveReplayWaitCap}.
  */
 export const liveReplayStateWait = 5_000
 /** The longest a step waits in all, however long the page keeps changing without reaching the recorded state (ms). */
@@ -41,8 +43,8 @@ function actorNamed(root: AnyActorRef, name: string): AnyActorRef | undefined {
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
-/** The part of a machine's state node the wait rule reads (XState's StateNode). */
-type ChartNode = { type: string; states: Record<string, ChartNode>; transitions: Map<string, unknown[]> }
+/** The part of a machine's state node the wait rule reads (XState's StateNode; `invoke`: its invocations, by id). */
+type ChartNode = { type: string; states: Record<string, ChartNode>; transitions: Map<string, unknown[]>; invoke?: ReadonlyArray<{ id: string }> }
 
 /** Whether a transition keyed `key` (an event type, `*`, or a partial wildcard `app.*`) takes events of `type`. */
 const keyTakes = (key: string, type: string) => key === type || key === '*' || (key.endsWith('.*') && type.startsWith(key.slice(0, -1)))
@@ -108,6 +110,45 @@ export function connectorListed(root: AnyActorRef, event: { type: string; connec
   return !Array.isArray(connectors) || connectors.some((c: { id?: unknown }) => c?.id === event.connectorId)
 }
 
+/** The state nodes active in `value` (its part of a state value) under `node`, `node` itself first. */
+function activeNodes(node: ChartNode, value: unknown, out: ChartNode[] = []): ChartNode[] {
+  out.push(node)
+  if (node.type === 'parallel') {
+    for (const [key, child] of Object.entries(node.states)) activeNodes(child, valueUnder(value, key), out)
+    return out
+  }
+  const key = activeKey(value)
+  const child = key === undefined ? undefined : node.states[key]
+  if (child) activeNodes(child, valueUnder(value, key!), out)
+  return out
+}
+
+type ActorSnapshot = { status?: string; value?: unknown; children?: Record<string, AnyActorRef | undefined>; machine?: { root?: ChartNode } }
+
+/**
+ * Whether `actor`, or an actor it invoked or spawned (at any depth), is in a state that waits on an invoked actor's
+ * result: an invocation of one of its active states still running whose done event (`xstate.done.actor.<id>`, the
+ * invocation's `onDone`) an active state takes, such as a connection's `connecting` waiting for the wallet. Listeners
+ * invoked for a state's whole life (no `onDone`) and delayed transitions do not count: the page is not on its way
+ * because of them.
+ */
+export function awaitsResult(actor: AnyActorRef, seen: Set<AnyActorRef> = new Set()): boolean {
+  if (seen.has(actor)) return false
+  seen.add(actor)
+  const snapshot = actor.getSnapshot() as ActorSnapshot | undefined
+  if (snapshot?.status !== 'active') return false
+  const children = snapshot.children ?? {}
+  const chart = snapshot.machine?.root
+  if (chart) {
+    const nodes = activeNodes(chart, snapshot.value)
+    const waits = (id: string) => nodes.some((node) => node.transitions.has(`xstate.done.actor.${id}`))
+    for (const node of nodes) {
+      for (const { id } of node.invoke ?? []) if ((children[id]?.getSnapshot() as ActorSnapshot | undefined)?.status === 'active' && waits(id)) return true
+    }
+  }
+  return Object.values(children).some((child) => child !== undefined && awaitsResult(child, seen))
+}
+
 /** Whether no state of `actor`'s chart has a transition for `type` (so waiting for it to accept cannot help). */
 const neverTakes = (actor: AnyActorRef, type: string) => {
   const chart = chartOf(actor)
@@ -116,13 +157,18 @@ const neverTakes = (actor: AnyActorRef, type: string) => {
 
 /**
  * Resolves once `ready()` holds (checked now and after each change of the page's actors), or once the page's actors
- * have not changed for `ms`, or after `cap` in all. Rejects only with the signal's reason, when the replay
- * drops the step.
+ * have not changed for `ms` while none of them waits on an invoked actor's result ({@link awaitsResult}), or after
+ * `cap` in all. Rejects only with the signal's reason, when the replay drops the step.
  */
 function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: number; cap: number }, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (ready()) return resolve()
-    let timer = setTimeout(finish, ms)
+    // Quiet for `ms`: the page stays elsewhere, unless it is still waiting on a result (then the limit starts again).
+    const quiet = () => {
+      if (awaitsResult(root)) timer = setTimeout(quiet, ms)
+      else finish()
+    }
+    let timer = setTimeout(quiet, ms)
     const capTimer = setTimeout(finish, cap)
     const subscription = root.system.inspect({
       next: (event) => {
@@ -130,7 +176,7 @@ function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: num
         if (ready()) return finish()
         // The page moved, not yet to where the step needs it: the quiet limit starts again.
         clearTimeout(timer)
-        timer = setTimeout(finish, ms)
+        timer = setTimeout(quiet, ms)
       },
     })
     const abort = () => {

@@ -2,7 +2,7 @@ import { assign, createActor, fromCallback, fromPromise, setup, toPromise, waitF
 import { describe, expect, test, vi } from 'vitest'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
 import { holdsRedacted, LiveReplayError, livePath, liveReplayMachine, type LiveReplayEvent, type LiveStep } from './liveReplay.ts'
-import { atRecordedState, connectorListed, liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
+import { atRecordedState, awaitsResult, connectorListed, liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
 import { REDACTED } from './plain.ts'
 import { createRecorder } from './recorder.ts'
 import { coverageSummary } from './session.ts'
@@ -318,4 +318,113 @@ describe('the wait before a step', () => {
     await sent
     expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
   })
+
+  test("behavior: a page waiting on the wallet's answer (a connect invoked by its child actor) is on its way however long it is quiet: the step goes once the recorded state comes", async () => {
+    vi.useFakeTimers()
+    try {
+      const page = createActor(dapp).start()
+      page.send({ type: 'connection.request' })
+      expect(awaitsResult(page)).toBe(true)
+      // Recorded with the modal closed after the connect; `app.open` is also taken while connecting (it would cancel it).
+      const sent = send(page, step({ type: 'app.open' }, 'closed'), 50)
+      let settled = false
+      void sent.then(
+        () => (settled = true),
+        () => (settled = true),
+      )
+      // Ten quiet limits without a change of the page: the wallet has not answered.
+      await vi.advanceTimersByTimeAsync(500)
+      expect(settled).toBe(false)
+      expect(page.getSnapshot().value).toBe('connecting')
+      answerConnect()
+      await sent
+      expect(page.getSnapshot().value).toBe('open')
+      expect(page.getSnapshot().context.connected).toBe(true)
+      expect(awaitsResult(page)).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('behavior: a spawned actor waiting on a result counts too (the connections the root spawns)', async () => {
+    const page = createActor(setup({ actors: { walletConnection } }).createMachine({ context: ({ spawn }) => ({ connection: spawn('walletConnection', { id: 'connection' }) }) })).start()
+    expect(awaitsResult(page)).toBe(true)
+    answerConnect()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(awaitsResult(page)).toBe(false)
+  })
+
+  test('bad input: a page quiet in a state whose only invocation is a listener (no result awaited) ends the wait at its limit; the step is refused when not accepted', async () => {
+    const page = createActor(dapp).start()
+    page.send({ type: 'app.open' })
+    // `open` invokes a listener for its whole life and takes no `app.close`… only `closed` would accept `app.confirm`.
+    expect(awaitsResult(page)).toBe(false)
+    await expect(send(page, step({ type: 'app.confirm' }, 'closed'), 30)).rejects.toThrow(
+      'Step 1 (root: app.confirm) is not accepted: root is in open, the recording had it in closed. The replay stopped; nothing more was sent.',
+    )
+    expect(page.getSnapshot().value).toBe('open')
+  })
+
+  test('bad input: a page whose awaited connect failed is quiet again: the wait ends at its limit', async () => {
+    vi.useFakeTimers()
+    try {
+      const page = createActor(dapp).start()
+      page.send({ type: 'connection.request' })
+      const sent = send(page, step({ type: 'app.confirm' }, 'closed'), 50)
+      const refused = sent.then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      failConnect()
+      // Two quiet limits: the recorded state's, then the acceptance's.
+      await vi.advanceTimersByTimeAsync(120)
+      expect(await refused).toMatchObject({ message: expect.stringMatching(/^Step 1 \(root: app\.confirm\) is not accepted: root is in failed/) })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+/** The wallet's answer to the pending connect of {@link dapp}: resolves or rejects it. */
+let answerConnect = () => {}
+let failConnect = () => {}
+/** A connection, spawned by the page: `connecting` waits on the wallet (an invoked promise, `onDone`). */
+const walletConnection = setup({
+  actors: {
+    connect: fromPromise(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          answerConnect = resolve
+          failConnect = () => reject(new Error('declined'))
+        }),
+    ),
+  },
+}).createMachine({
+  id: 'connection',
+  initial: 'connecting',
+  // A declined connect (no `onError` here) errors the connection, which the page takes as its invocation's error.
+  states: { connecting: { invoke: { src: 'connect', onDone: 'connected' } }, connected: { type: 'final' } },
+})
+/**
+ * A dapp's page: `connection.request` spawns {@link walletConnection} and waits for it; its end closes the modal
+ * (`closed`, connected) or leaves it on `failed`. `open` invokes a listener for its whole life. `app.open` is taken
+ * everywhere (while connecting it cancels the connect), `app.confirm` only in `closed`.
+ */
+const dapp = setup({
+  types: { context: {} as { connected: boolean }, events: {} as { type: 'app.open' } | { type: 'app.confirm' } | { type: 'connection.request' } },
+  actors: { walletConnection, listen: fromCallback(() => () => {}) },
+}).createMachine({
+  id: 'dapp',
+  context: { connected: false },
+  initial: 'closed',
+  on: { 'app.open': '.open' },
+  states: {
+    closed: { on: { 'connection.request': 'connecting', 'app.confirm': 'closed' } },
+    open: { invoke: { src: 'listen' } },
+    connecting: {
+      invoke: { id: 'connection', src: 'walletConnection', onDone: { target: 'closed', actions: assign({ connected: true }) }, onError: 'failed' },
+    },
+    failed: {},
+  },
 })
