@@ -386,6 +386,10 @@ describe('the wait before a step', () => {
   })
 })
 
+/** The wallet's refusal of the connect. */
+class WalletDeclinedError extends Error {
+  override name = 'WalletDeclinedError'
+}
 /** The wallet's answer to the pending connect of {@link dapp}: resolves or rejects it. */
 let answerConnect = () => {}
 let failConnect = () => {}
@@ -396,7 +400,7 @@ const walletConnection = setup({
       () =>
         new Promise<void>((resolve, reject) => {
           answerConnect = resolve
-          failConnect = () => reject(new Error('declined'))
+          failConnect = () => reject(new WalletDeclinedError('declined'))
         }),
     ),
   },
