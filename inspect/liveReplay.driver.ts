@@ -57,13 +57,7 @@ const activeKey = (value: unknown) => (typeof value === 'string' ? value : value
 const valueUnder = (value: unknown, key: string) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined)
 
 /** Whether a state node `node` or one of its active descendants in `value` (its part of a state value) has a transition for `type`. */
-function activeTakes(node: ChartNode, value: unknown, type: string): boolean {
-  if (nodeTakes(node, type)) return true
-  if (node.type === 'parallel') return Object.entries(node.states).some(([key, child]) => activeTakes(child, valueUnder(value, key), type))
-  const key = activeKey(value)
-  const child = key === undefined ? undefined : node.states[key]
-  return child !== undefined && activeTakes(child, valueUnder(value, key!), type)
-}
+const activeTakes = (node: ChartNode, value: unknown, type: string): boolean => activeNodes(node, value).some((active) => nodeTakes(active, type))
 
 /**
  * Whether state values `now` and `recorded` of the chart under `node` agree where an event of `type` can be affected: a

@@ -24,7 +24,8 @@ export const modalTrailScript = `(() => {
     if (trail.length > ${kept}) trail.shift()
   }
   const follow = () => {
-    const core = root ? undefined : window.latchkey.peekCore()
+    if (root) return true
+    const core = window.latchkey.peekCore()
     if (!core) return false
     root = core.actor
     core.actor.system.inspect({
