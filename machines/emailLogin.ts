@@ -64,21 +64,27 @@ export function isValidEmail(email: string): boolean {
 /** A message for the actor registered as `to` (the `tell` action's params). */
 const tell = (to: string, event: SystemMessage['event']) => ({ type: 'tell', params: { to, event } satisfies SystemMessage }) as const
 
+/** The id of an approval's entry on the transaction stack: `approve-<the first waiting request's id>`. */
+const approvalEntryId = (event: EmailLoginEvent) => `approve-${event.type === 'embedded.approvalRequested' || event.type === 'embedded.approvalEnded' ? event.id : ''}`
+
 /** The approval's entry on the transaction stack (spec §4 "transaction stack"), success leading to Account. */
 const pushApproval = {
   type: 'tell',
   params: ({ event }: { event: EmailLoginEvent }): SystemMessage => ({
     to: 'router',
-    event: { type: 'router.pushTransaction', id: `approve-${event.type === 'embedded.approvalRequested' ? event.id : ''}`, onSuccess: 'Account' },
+    event: { type: 'router.pushTransaction', id: approvalEntryId(event), onSuccess: 'Account' },
   }),
 } as const
 
-/** The approval's outcome pops its entry: success to Account, error back one view. */
+/**
+ * The approval's outcome pops its own entry: success to Account, error back one view; under a newer entry (a send's
+ * or another request's, pushed after it) it only leaves the stack.
+ */
 const popApproval = {
   type: 'tell',
   params: ({ context, event }: { context: EmailLoginContext; event: EmailLoginEvent }): SystemMessage => ({
     to: 'router',
-    event: { type: 'router.popTransaction', outcome: event.type === 'embedded.approvalEnded' ? event.outcome : 'error', isConnected: context.connected },
+    event: { type: 'router.popTransaction', id: approvalEntryId(event), outcome: event.type === 'embedded.approvalEnded' ? event.outcome : 'error', isConnected: context.connected },
   }),
 } as const
 

@@ -25,7 +25,7 @@ export type FrameProviderAlertKey = 'SESSION_EXPIRED' | 'ORIGIN_NOT_ALLOWED' | '
  * forgets the requests once the visitor leaves it or closes the modal). `modalWasOpen`: the modal was open when the
  * first request began.
  */
-export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean } | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
+export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean } | { type: 'embedded.approvalEnded'; id: string; outcome: 'success' | 'error'; modalWasOpen: boolean }
 
 /**
  * The provider's error messages (spec §8 "Provider error mapping", word for word) and the alert each raises.

@@ -124,6 +124,55 @@ describe('router', () => {
     expect(actor.getSnapshot().value).toBe('AllWallets')
   })
 
+  test("behavior: a request's outcome pops its own entry: under a newer request's entry it only leaves, and the newer request's view stays", () => {
+    const { actor, views } = start()
+    const stack = () => actor.getSnapshot().context.transactionStack.map((t) => t.id)
+    actor.send({ type: 'router.reset', view: 'Account' })
+    actor.send({ type: 'router.push', view: 'SendPreview' })
+    actor.send({ type: 'router.pushTransaction', id: 'send', onSuccess: 'Account' })
+    // A dapp's signature asked while the send confirms: its approval over the send's preview.
+    actor.send({ type: 'router.push', view: 'ApproveTransaction' })
+    actor.send({ type: 'router.pushTransaction', id: 'approve-2', onSuccess: 'Account' })
+    // The send's receipt: its entry leaves, the approval stays on screen.
+    actor.send({ type: 'router.popTransaction', id: 'send', outcome: 'success', isConnected: true, orElse: { from: 'SendPreview', type: 'router.reset', view: 'Account' } })
+    expect(stack()).toEqual(['approve-2'])
+    expect(views()).toEqual(['Account', 'SendPreview', 'ApproveTransaction'])
+    expect(actor.getSnapshot().value).toBe('ApproveTransaction')
+    // A second outcome of the same send finds no entry and is not on its preview: nothing moves.
+    actor.send({ type: 'router.popTransaction', id: 'send', outcome: 'error', isConnected: true, orElse: { from: 'SendPreview', type: 'router.replace', view: 'Send' } })
+    expect(views()).toEqual(['Account', 'SendPreview', 'ApproveTransaction'])
+    // The signature's outcome pops its own entry, now on top: success leads to Account.
+    actor.send({ type: 'router.popTransaction', id: 'approve-2', outcome: 'success', isConnected: true })
+    expect(stack()).toEqual([])
+    expect(views()).toEqual(['Account'])
+  })
+
+  test('behavior: an error under a newer entry goes back nowhere; a drop by id removes that entry only; a push again of an id takes its own place', () => {
+    const { actor, views } = start({ transactionLimit: 2 })
+    const stack = () => actor.getSnapshot().context.transactionStack.map((t) => t.id)
+    actor.send({ type: 'router.push', view: 'AllWallets' })
+    actor.send({ type: 'router.pushTransaction', id: 'a', onSuccess: 'Account' })
+    actor.send({ type: 'router.pushTransaction', id: 'b', onSuccess: 'Account' })
+    actor.send({ type: 'router.popTransaction', id: 'a', outcome: 'error', isConnected: false })
+    expect(stack()).toEqual(['b'])
+    expect(views()).toEqual(['Connect', 'AllWallets'])
+    actor.send({ type: 'router.pushTransaction', id: 'a', onSuccess: 'Account' })
+    // At the limit, the same id pushed again is taken (its old place left), never a third entry.
+    const answers: string[] = []
+    const asker: AnyActorRef = createActor(createMachine({ on: { '*': { actions: ({ event }) => void answers.push(event.type) } } })).start()
+    actor.send({ type: 'router.pushTransaction', id: 'b', onSuccess: 'Account', replyTo: asker })
+    actor.send({ type: 'router.pushTransaction', id: 'c', onSuccess: 'Account', replyTo: asker })
+    expect(answers).toEqual(['router.transactionAccepted', 'router.transactionRefused'])
+    expect(stack()).toEqual(['a', 'b'])
+    actor.send({ type: 'router.dropTransaction', id: 'a' })
+    expect(stack()).toEqual(['b'])
+    // Bad input: an id not on the stack drops nothing.
+    actor.send({ type: 'router.dropTransaction', id: 'nobody' })
+    actor.send({ type: 'router.popTransaction', id: 'nobody', outcome: 'cancel', isConnected: false })
+    expect(stack()).toEqual(['b'])
+    expect(views()).toEqual(['Connect', 'AllWallets'])
+  })
+
   test('behavior: a push that names replyTo is answered: accepted with room, refused when the stack is full', () => {
     const { actor } = start({ transactionLimit: 1 })
     const answers: string[] = []

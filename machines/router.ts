@@ -46,15 +46,20 @@ export type RouterEvent =
    */
   | { type: 'router.pushTransaction'; id: string; onSuccess: TransactionEntry['onSuccess']; replyTo?: AnyActorRef | undefined }
   /**
-   * The newest transaction ended: success shows its `onSuccess` view (a new history), error and cancel go back one view.
-   * `orElse`: with no entry left (the modal was closed and reopened meanwhile) and `orElse.from` showing, that move
-   * instead (a send's outcome on its preview: Account, or the form again).
+   * A transaction ended: its entry (`id`; without one, the newest) leaves the stack. On top, success shows its
+   * `onSuccess` view (a new history), error and cancel go back one view. Under a newer entry (another request asked
+   * meanwhile: its view shows), the entry only leaves: the views are the newer request's. `orElse`: with the entry gone
+   * (the modal was closed and reopened meanwhile) and `orElse.from` showing, that move instead (a send's outcome on its
+   * preview: Account, or the form again).
    */
-  | { type: 'router.popTransaction'; outcome: 'success' | 'error' | 'cancel'; isConnected: boolean; orElse?: RouterFallback | undefined }
+  | { type: 'router.popTransaction'; id?: string | undefined; outcome: 'success' | 'error' | 'cancel'; isConnected: boolean; orElse?: RouterFallback | undefined }
   /** The modal closed: pending entries are dropped. */
   | { type: 'router.clearTransactions'; from?: ViewName | undefined }
-  /** The top transaction ends without a wallet answer (a swap repriced before its prompt): dropped, history kept. */
-  | { type: 'router.dropTransaction' }
+  /**
+   * A transaction ends without moving the views (a swap repriced before its prompt, a send left unconfirmed): its entry
+   * (`id`; without one, the newest) is dropped, history kept.
+   */
+  | { type: 'router.dropTransaction'; id?: string | undefined }
 
 /**
  * `router.closeRequested`: back was pressed (or a transaction failed) at the last history entry, the owner
@@ -75,6 +80,16 @@ export type RouterReply = { type: 'router.transactionAccepted' } | { type: 'rout
 export type RouterInput = { view?: ViewName; data?: ViewData; transactionLimit?: number }
 
 type Target = { view: ViewName; data?: ViewData }
+
+/**
+ * Where the entry a pop or a drop names is on the stack: its `id`'s, or the newest without one; -1 when it is not
+ * there (or the event is neither).
+ */
+function entryIndex(context: RouterContext, event: RouterEvent): number {
+  if (event.type !== 'router.popTransaction' && event.type !== 'router.dropTransaction') return -1
+  const stack = context.transactionStack
+  return event.id === undefined ? stack.length - 1 : stack.findIndex((e) => e.id === event.id)
+}
 
 function current(context: RouterContext): RouterEntry {
   return context.history[context.history.length - 1] ?? { view: 'Connect' }
@@ -103,10 +118,11 @@ export function backTarget(context: RouterContext, isConnected: boolean): Router
  * - With `from`, `router.push`, `.replace`, `.reset`, `.back` and `.clearTransactions` apply only while that view shows
  *   (a move that depends on the view: a registration's success view goes over the form, Account or the approval).
  * - `direction` is `next` after push/replace/reset and `prev` after back.
- * - The transaction stack (spec §4; at most 99 entries, spec §9): `router.pushTransaction` when the wallet is
- *   asked, `router.popTransaction` with the outcome: success shows the entry's view as a new history (send →
- *   Account); error and cancel go back one view (or close at the last entry); `router.dropTransaction` removes the
- *   top entry and keeps the view (the wallet was never asked).
+ * - The transaction stack (spec §4; at most 99 entries, spec §9), one entry per request by its id:
+ *   `router.pushTransaction` when the wallet is asked, `router.popTransaction` with the outcome: success shows the
+ *   entry's view as a new history (send → Account); error and cancel go back one view (or close at the last entry). An
+ *   entry under a newer one only leaves, so that an outcome never moves the views of a request asked after it (a
+ *   dapp's signature waiting over a confirmed send). `router.dropTransaction` removes an entry and keeps the view.
  *
  * @example
  * const router = createActor(routerMachine).start()
@@ -126,10 +142,17 @@ export const routerMachine = setup({
     /** An event meant for another view than the current one (its `from`: push, replace, reset, back, clearTransactions). */
     isElsewhere: ({ context, event }) => 'from' in event && event.from !== undefined && current(context).view !== event.from,
     isBackTarget: ({ context, event }, params: { view: ViewName }) => (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
-    isStackFull: ({ context }) => context.transactionStack.length >= context.transactionLimit,
-    hasNoTransaction: ({ context }) => context.transactionStack.length === 0,
+    /** A new entry past the limit (an entry pushed again with its id takes its own place, never a new one). */
+    isStackFull: ({ context, event }) => event.type === 'router.pushTransaction' && context.transactionStack.length >= context.transactionLimit && !context.transactionStack.some((e) => e.id === event.id),
+    /** The pop's or drop's entry is not on the stack. */
+    hasNoTransaction: ({ context, event }) => entryIndex(context, event) === -1,
+    /** The pop's entry is under a newer one (another request asked meanwhile). */
+    isBuried: ({ context, event }) => {
+      const index = entryIndex(context, event)
+      return index !== -1 && index < context.transactionStack.length - 1
+    },
     /** No entry left and the pop's `orElse.from` is the current view. */
-    isFallingBack: ({ context, event }) => event.type === 'router.popTransaction' && context.transactionStack.length === 0 && current(context).view === event.orElse?.from,
+    isFallingBack: ({ context, event }) => event.type === 'router.popTransaction' && entryIndex(context, event) === -1 && current(context).view === event.orElse?.from,
     isSuccessTarget: ({ context, event }, params: { view: ViewName }) => event.type === 'router.popTransaction' && event.outcome === 'success' && context.transactionStack.at(-1)?.onSuccess === params.view,
   },
   actions: {
@@ -153,11 +176,16 @@ export const routerMachine = setup({
     requestClose: emit({ type: 'router.closeRequested' } as const),
     /** After every history change: the current view, for the owner (an event, not a read of this machine). */
     emitChanged: emit(({ context }) => ({ type: 'router.changed' as const, view: current(context).view })),
+    /** On top; an entry of the same id leaves its old place. */
     pushTransaction: assign(({ context, event }) => {
       if (event.type !== 'router.pushTransaction') return {}
-      return { transactionStack: [...context.transactionStack, { id: event.id, onSuccess: event.onSuccess }] }
+      return { transactionStack: [...context.transactionStack.filter((e) => e.id !== event.id), { id: event.id, onSuccess: event.onSuccess }] }
     }),
-    dropTransaction: assign(({ context }) => ({ transactionStack: context.transactionStack.slice(0, -1) })),
+    /** The pop's or drop's entry leaves the stack. */
+    dropTransaction: assign(({ context, event }) => {
+      const index = entryIndex(context, event)
+      return { transactionStack: context.transactionStack.filter((_, i) => i !== index) }
+    }),
     clearTransactions: assign({ transactionStack: [] }),
     showSuccessView: assign(({ context }) => ({
       history: [{ view: context.transactionStack.at(-1)!.onSuccess }],
@@ -216,6 +244,7 @@ export const routerMachine = setup({
     'router.popTransaction': [
       { guard: 'isFallingBack', actions: 'fallBack' },
       { guard: 'hasNoTransaction' },
+      { guard: 'isBuried', actions: 'dropTransaction' },
       ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget' as const, params: { view } }, target: `.${view}`, actions: ['showSuccessView', 'emitChanged'] as const })),
       { guard: 'isLastEntry', actions: ['dropTransaction', 'requestClose'] },
       ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory', 'emitChanged'] as const })),

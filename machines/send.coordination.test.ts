@@ -100,6 +100,34 @@ describe('send: the moves it makes by systemId (spec §4 Send)', () => {
     expect(s.child('toast').getSnapshot().context.next ?? s.child('toast').getSnapshot().context.current).toEqual({ variant: 'success', message: messageOf('sendSent') })
   })
 
+  test("behavior: a dapp's request asked while the send confirms keeps its approval on screen when the send ends: the send's outcome pops its own entry only", async () => {
+    const s = system()
+    const router = s.child('router')
+    const stack = () => router.getSnapshot().context.transactionStack.map((e: { id: string }) => e.id)
+    await s.previewReady()
+    s.send.send({ type: 'send.confirm' })
+    s.sends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}` })
+    await flush()
+    // The embedded wallet asks for a signature meanwhile (the email login's moves): its approval over the preview.
+    router.send({ type: 'router.push', view: 'ApproveTransaction' })
+    router.send({ type: 'router.pushTransaction', id: 'approve-7', onSuccess: 'Account' })
+    s.ends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}`, status: 'success' })
+    await flush()
+    expect(s.send.getSnapshot().matches({ flow: 'idle' })).toBe(true)
+    expect(s.views()).toEqual(['Account', 'Send', 'SendPreview', 'ApproveTransaction'])
+    expect(stack()).toEqual(['approve-7'])
+    // A failed send likewise leaves the newer approval where it is.
+    await s.previewReady()
+    s.send.send({ type: 'send.confirm' })
+    await flush()
+    router.send({ type: 'router.pushTransaction', id: 'approve-8', onSuccess: 'Account' })
+    s.sends[1]!.reject(new ForeignError('nonce too low'))
+    await flush()
+    expect(s.send.getSnapshot().matches({ flow: 'editing' })).toBe(true)
+    expect(stack()).toEqual(['approve-7', 'approve-8'])
+    expect(s.views().at(-1)).toBe('SendPreview')
+  })
+
   test('behavior: a failure shows the form again with the error toast and reports it to the parent', async () => {
     const s = system()
     await s.previewReady()

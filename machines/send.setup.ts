@@ -228,7 +228,7 @@ export const sendSetup = sendBase.extend({
     /** Asks the router for the transaction's entry on the stack; it answers `router.transactionAccepted` or `…Refused` (full). */
     reserveTransaction: reserveTransactionAction<SendContext, SendEvent>('send'),
     /** The outcome pops the transaction's entry; with none left on the preview, Account or the form (`orElse`). */
-    popTransaction: popTransactionAction<SendContext, SendEvent>({ preview: 'SendPreview', form: 'Send' }),
+    popTransaction: popTransactionAction<SendContext, SendEvent>('send', { preview: 'SendPreview', form: 'Send' }),
     /** From the picker back to the form. */
     backToForm: backToFormAction<SendContext, SendEvent>(),
     /** After a send (spec §4): the wallet's balance and Account's data are read again (the token sent first). */

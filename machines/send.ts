@@ -5,7 +5,7 @@ import { parseAmount, tokenContractAddress } from './send.amounts.ts'
 import { messageOf } from './messages.ts'
 import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
 import { namespaceSupport } from './namespaces.ts'
-import type { SystemMessage } from './system.ts'
+import { type SystemMessage, transactionEntryId } from './system.ts'
 import type { SendContext, SendTransferInput } from './send.types.ts'
 import { emptyForm, sendSetup } from './send.setup.ts'
 
@@ -25,7 +25,7 @@ export type { ParseReceiverParameters, ParseReceiverReturnType } from './send.am
  * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
  * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
  */
-const toRouter = (event: { type: `router.${string}`; view?: string }): SystemMessage => ({ to: 'router', event })
+const toRouter = (event: { type: `router.${string}`; view?: string; id?: string }): SystemMessage => ({ to: 'router', event })
 /** The preview with no stack entry left (closed and reopened meanwhile): Account after a success… */
 const orAccount = 'Account'
 /** …the form again after a failure or a rejection. */
@@ -37,7 +37,7 @@ const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view
 /** Account as a new history. */
 const resetToAccount = { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) } as const
 /** The send's entry leaves the transaction stack without an outcome (the views leave the send). */
-const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.clearTransactions' }) } as const
+const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.dropTransaction', id: transactionEntryId('send') }) } as const
 
 /** How a transaction's end moves the flow (a first run and a Check again alike). */
 const endTransitions = [
@@ -116,7 +116,7 @@ export const sendMachine = sendSetup.createMachine({
     // The root's account moment (spec §4 reset). The same address and chain is ignored (the form is kept).
     'root.account': [
       { guard: 'isAccountGone', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'clearTarget', hideSubmittedToast] },
-      // Another account or chain while the send views show: they leave for Account, the stack with them.
+      // Another account or chain while the send views show: they leave for Account, the send's entry with them.
       { guard: 'isLeavingSendViews', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'setTarget', hideSubmittedToast, dropTransactions, resetToAccount] },
       { guard: 'isOtherAccount', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'setTarget', hideSubmittedToast] },
     ],

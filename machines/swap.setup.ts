@@ -272,7 +272,7 @@ export const swapSetup = swapBase.extend({
      * The outcome pops the swap's entry. With no entry left on the preview (the modal was closed and reopened meanwhile,
      * or a Check again after an unknown end): Account after a success, the form in the preview's place after a failure.
      */
-    popTransaction: popTransactionAction<SwapContext, SwapEvent>({ preview: 'SwapPreview', form: 'Swap' }),
+    popTransaction: popTransactionAction<SwapContext, SwapEvent>('swap', { preview: 'SwapPreview', form: 'Swap' }),
     /** From the picker back to the form. */
     backToForm: backToFormAction<SwapContext, SwapEvent>(),
     /** After a swap: the wallet's balance and Account's data (its balances and Activity) are read again. */

@@ -1,7 +1,7 @@
 import { messageOf } from './messages.ts'
 import { swapMessageRefs } from './swap.messages.ts'
 import { emptyForm, swapSetup, swapTarget } from './swap.setup.ts'
-import type { SystemMessage } from './system.ts'
+import { type SystemMessage, transactionEntryId } from './system.ts'
 import { outcomeIn, outcomeOf } from './transaction.ts'
 import { chainHexOf } from './batch.setup.ts'
 import { batchEndIn, batchInput, batchOutcomeOf, quoteInput, transactionInput } from './swap.inputs.ts'
@@ -23,7 +23,7 @@ const openTransitions = [
  * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
  * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
  */
-const toRouter = (event: { type: `router.${string}`; view?: string }): SystemMessage => ({ to: 'router', event })
+const toRouter = (event: { type: `router.${string}`; view?: string; id?: string }): SystemMessage => ({ to: 'router', event })
 /** The swap's loading toast hidden when the swap is cleared before its outcome (never another toast). */
 const hideSubmittedToast = { type: 'tell', params: { to: 'toast', event: { type: 'toast.hide', loading: 'swapSubmitted' } } } as const
 /** The swap's loading toast, shown once the wallet accepted the batch of approve + swap (the transaction machine shows it otherwise). */
@@ -33,7 +33,7 @@ const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view
 /** Account as a new history. */
 const resetToAccount = { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) } as const
 /** The swap's entry leaves the transaction stack without an outcome (the views leave the swap). */
-const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.clearTransactions' }) } as const
+const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.dropTransaction', id: transactionEntryId('swap') }) } as const
 /** Sent, status unknown: its view (the hash, the explorer) with Account behind it, so Back never shows the form again; the entry is done. */
 const unconfirmedMoves = [dropTransactions, resetToAccount, showPreview] as const
 /** A failure: the entry popped (back to the form), the error toast, the report to the root. */
@@ -105,7 +105,7 @@ export const swapMachine = swapSetup.createMachine({
     // The root's account moment. The same address and chain is ignored (the form is kept).
     'root.account': [
       { guard: 'isAccountGone', target: '.idle', actions: ['resetForm', 'clearTarget', hideSubmittedToast] },
-      // Another account or chain while the swap views show: they leave for Account, the stack with them.
+      // Another account or chain while the swap views show: they leave for Account, the swap's entry with them.
       { guard: 'isLeavingSwapViews', target: '.idle', actions: ['resetForm', 'setTarget', hideSubmittedToast, dropTransactions, resetToAccount] },
       { guard: 'isOtherAccount', target: '.idle', actions: ['resetForm', 'setTarget', hideSubmittedToast] },
     ],
@@ -355,7 +355,7 @@ export const swapMachine = swapSetup.createMachine({
                   { type: 'setError', params: { message: swapMessageRefs.priceMoved } },
                   'emitRepriced',
                   // The entry the confirm took is dropped (the wallet was never asked); a second confirm takes one again.
-                  { type: 'tell', params: toRouter({ type: 'router.dropTransaction' }) },
+                  { type: 'tell', params: toRouter({ type: 'router.dropTransaction', id: transactionEntryId('swap') }) },
                 ],
               },
               { target: 'building', actions: { type: 'setQuote', params: ({ event }) => event.output } },

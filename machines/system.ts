@@ -57,31 +57,38 @@ export type PopTransactionParams = { outcome: 'success' | 'error' | 'cancel'; or
  * derive from the manifests, which are typed from the feature machines that use these actions (a type cycle).
  */
 
+/** The id of a feature's entry on the transaction stack (`send`, `swap`): its outcome pops that entry, no other. */
+export function transactionEntryId(feature: string): string {
+  return feature
+}
+
 /**
  * The `reserveTransaction` action of a feature that hands the wallet a transaction (send, swap): it asks the router for
- * the transaction's entry on the stack (spec §4 "transaction stack", at most 99), its id `<feature>-<time>`, success
- * leading to Account; the router answers the feature `router.transactionAccepted` or `router.transactionRefused` (full).
+ * the transaction's entry on the stack (spec §4 "transaction stack", at most 99), its id the feature's name (a feature
+ * has one transaction at a time: {@link transactionEntryId}), success leading to Account; the router answers the feature
+ * `router.transactionAccepted` or `router.transactionRefused` (full).
  */
 export function reserveTransactionAction<TContext extends MachineContext, TEvent extends EventObject>(feature: string) {
   return enqueueActions<TContext, TEvent, undefined, TEvent, never, never, never, never, never>(({ self, system, enqueue }) => {
     const router = system.get('router')
-    const push: SystemMessage['event'] = { type: 'router.pushTransaction', id: `${feature}-${Date.now().toString(36)}`, onSuccess: 'Account', replyTo: self }
+    const push: SystemMessage['event'] = { type: 'router.pushTransaction', id: transactionEntryId(feature), onSuccess: 'Account', replyTo: self }
     if (router) enqueue.sendTo(router, push)
   })
 }
 
 /**
- * The `popTransaction` action of a feature that hands the wallet a transaction: the outcome pops its entry (success:
- * Account as a new history; error, cancel: back one view). With no entry left while `views.preview` shows (the modal
+ * The `popTransaction` action of a feature that hands the wallet a transaction: the outcome pops its entry, by its id
+ * (success: Account as a new history; error, cancel: back one view; under a newer request's entry it only leaves the
+ * stack). With its entry gone while `views.preview` shows (the modal
  * was closed and reopened meanwhile), the views move instead (`orElse`, by default Account after a success and the
  * form after a failure): Account as a new history, or `views.form` in the preview's place.
  */
-export function popTransactionAction<TContext extends MachineContext & { target?: unknown }, TEvent extends EventObject>(views: { preview: string; form: string }) {
+export function popTransactionAction<TContext extends MachineContext & { target?: unknown }, TEvent extends EventObject>(feature: string, views: { preview: string; form: string }) {
   return enqueueActions<TContext, TEvent, PopTransactionParams, TEvent, never, never, never, never, never>(({ context, system, enqueue }, params) => {
     const router = system.get('router')
     const toAccount = (params.orElse ?? (params.outcome === 'success' ? 'Account' : 'form')) === 'Account'
     const orElse = toAccount ? { from: views.preview, type: 'router.reset', view: 'Account' } : { from: views.preview, type: 'router.replace', view: views.form }
-    const pop: SystemMessage['event'] = { type: 'router.popTransaction', outcome: params.outcome, isConnected: Boolean(context.target), orElse }
+    const pop: SystemMessage['event'] = { type: 'router.popTransaction', id: transactionEntryId(feature), outcome: params.outcome, isConnected: Boolean(context.target), orElse }
     if (router) enqueue.sendTo(router, pop)
   })
 }

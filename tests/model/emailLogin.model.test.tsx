@@ -37,8 +37,8 @@ const accountIs = (change: string): E => ({
 const approvals: E[] = [
   { type: 'embedded.approvalRequested', id: '1', modalWasOpen: true },
   { type: 'embedded.approvalRequested', id: '1', modalWasOpen: false },
-  { type: 'embedded.approvalEnded', outcome: 'success', modalWasOpen: true },
-  { type: 'embedded.approvalEnded', outcome: 'error', modalWasOpen: false },
+  { type: 'embedded.approvalEnded', id: '1', outcome: 'success', modalWasOpen: true },
+  { type: 'embedded.approvalEnded', id: '1', outcome: 'error', modalWasOpen: false },
 ]
 const events = (snapshot: any): E[] => {
   const key = stateKey(snapshot)

@@ -26,7 +26,8 @@ const history = (s: any) => (s.context as RouterContext).history
 const current = (s: any) => history(s).at(-1)!.view as ViewName
 
 describe('router model: the chart', () => {
-  // The stack limit is 1 here (input), so a second push is refused: every stack transition is reachable.
+  // The stack limit is 1 here (input), with one request's id: every stack transition but two is reachable (the run of
+  // requests below adds a pop under a newer entry and a refused push).
   const stackEvents = (_s: any): ModelEvent[] => [
     { type: 'router.pushTransaction', id: 'tx', onSuccess: 'Account' },
     ...(['success', 'error', 'cancel'] as const).map((outcome) => ({ type: 'router.popTransaction', outcome, isConnected: true })),
@@ -63,6 +64,17 @@ describe('router model: the chart', () => {
   const runs: Array<ReturnType<typeof buildModelPaths>> = []
   // From Connect, every event; from every other view as the first entry, its start (the input view resolved).
   for (const view of views) runs.push(buildModelPaths(routerMachine, { input: { view, transactionLimit: 1 }, events: view === 'Connect' ? everyEvent : () => [], covered: runs }))
+  // Two requests on a stack of two: the first one's outcome, by its id, under the newer entry only leaves the stack.
+  // Stack events alone (the views' moves above are the same with any stack): the stack's contents multiply the states.
+  const requests: ModelEvent[] = [
+    { type: 'router.pushTransaction', id: 'tx', onSuccess: 'Account' },
+    { type: 'router.pushTransaction', id: 'newer', onSuccess: 'Account' },
+    // A third request on the full stack is refused (one pushed again takes its own place: the first run's).
+    { type: 'router.pushTransaction', id: 'third', onSuccess: 'Account' },
+    { type: 'router.popTransaction', id: 'tx', outcome: 'success', isConnected: true },
+    { type: 'router.dropTransaction', id: 'tx' },
+  ]
+  runs.push(buildModelPaths(routerMachine, { input: { view: 'Connect', transactionLimit: 2 }, events: () => requests, covered: runs }))
 
   test('coverage: every state and every transition of the router', () => {
     const report = coverageReport(routerMachine, runs)

@@ -66,7 +66,7 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
    * forgotten once the visitor leaves ApproveTransaction or closes the modal (see `follow`): an outcome after that is
    * not delivered.
    */
-  const approvals = { pending: new Set<string>(), modalWasOpen: false }
+  const approvals = { pending: new Set<string>(), modalWasOpen: false, first: '' }
   /** An event from outside the views, delivered to the feature whose manifest takes it (none: dropped). */
   function deliver(actor: RootActor, event: CommandEvent) {
     const feature = featureTaking(event.type)
@@ -79,11 +79,12 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
       approvals.pending.add(event.id)
       if (!first) return
       approvals.modalWasOpen = connectModal(actor.getSnapshot().context.modal.getSnapshot(), actor.getSnapshot().context.router.getSnapshot()).isOpen
+      approvals.first = event.id
       deliver(actor, { type: 'embedded.approvalRequested', id: event.id, modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent)
       return
     }
     if (!approvals.pending.delete(event.id) || approvals.pending.size > 0) return
-    deliver(actor, { type: 'embedded.approvalEnded', outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent)
+    deliver(actor, { type: 'embedded.approvalEnded', id: approvals.first, outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent)
   }
 
   /** The embedded wallet, its module fetched on the first call; a failed fetch is tried again at the next call. */
