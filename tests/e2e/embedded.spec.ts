@@ -353,6 +353,54 @@ test.describe('one email user', () => {
     await expect(account.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent 0.012 ETH`, { timeout: 20_000 })
   })
 
+  shared("a dapp's signature asked while a send from the email wallet confirms: the send's success leaves the signature's approval on screen, and it signs", async ({ page }) => {
+    test.setTimeout(90_000)
+    await resumeEmailConnected(page)
+    const address = (await page.evaluate(() => (window as any).latchkey.getState().account.address as string)) as `0x${string}`
+    const receiver = freshAddress()
+    await accountButton(page).address.click()
+    const account = dialog(page, 'Account')
+    await account.getByRole('button', { name: 'Send', exact: true }).click()
+    const preview = await reviewSend(dialog(page, 'Send'), { amount: '0.001', to: receiver })
+    // The chain's answers about the send's end are held back (forwarded, not changed, once let go): the send stays
+    // confirming while the dapp asks for its signature.
+    let letGo!: () => void
+    const held = new Promise<void>((resolve) => (letGo = resolve))
+    let looks = 0
+    await page.route('**/*', async (route) => {
+      if (!route.request().postData()?.includes('eth_getTransactionReceipt')) return route.fallback()
+      looks++
+      await held
+      return route.fallback()
+    })
+    await preview.getByRole('button', { name: 'Send', exact: true }).click()
+    const frame = page.frameLocator('iframe[data-latchkey-frame]')
+    await expect(frame.getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
+    await frame.getByRole('button', { name: /approve/i }).click()
+    await expect.poll(() => looks, { timeout: 20_000 }).toBeGreaterThan(0)
+    const signing = page.evaluate(async (addr) => {
+      try {
+        return await (window as any).latchkey.getProvider('eip155').request({ method: 'personal_sign', params: ['0x68656c6c6f', addr] })
+      } catch (e) {
+        return `rejected ${(e as { code?: number }).code}`
+      }
+    }, address)
+    await expect(frame.getByRole('heading', { name: 'Sign message' })).toBeVisible({ timeout: 20_000 })
+    letGo()
+    await expect(toast(page, 'Transaction sent')).toBeVisible({ timeout: 20_000 })
+    expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.001'))
+    // The send ended under the signature's approval: its entry left the stack, the approval stayed.
+    await expect(dialog(page, 'Approve Transaction')).toBeVisible()
+    await expect(frame.getByRole('heading', { name: 'Sign message' })).toBeVisible()
+    await frame.getByRole('button', { name: /approve/i }).click()
+    const signature = (await signing) as `0x${string}`
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect((await recoverMessageAddress({ message: 'hello', signature })).toLowerCase()).toBe(address.toLowerCase())
+    await page.unroute('**/*')
+    // Its success leads to Account, where the modal was.
+    await expect(account).toBeVisible()
+  })
+
   shared('closing the modal on ApproveTransaction rejects the request (the frame is told to cancel)', async ({ page }) => {
     await resumeEmailConnected(page)
     const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
