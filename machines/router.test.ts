@@ -173,6 +173,32 @@ describe('router', () => {
     expect(views()).toEqual(['Connect', 'AllWallets'])
   })
 
+  test('behavior: a move that names a transaction (unlessCovered) is ignored while a newer entry covers it, and applies once it is on top or gone', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.reset', view: 'Account' })
+    actor.send({ type: 'router.push', view: 'SendPreview' })
+    actor.send({ type: 'router.pushTransaction', id: 'send', onSuccess: 'Account' })
+    actor.send({ type: 'router.push', view: 'ApproveTransaction' })
+    actor.send({ type: 'router.pushTransaction', id: 'approve-3', onSuccess: 'Account' })
+    const unknownEnd = () => {
+      actor.send({ type: 'router.reset', view: 'Account', unlessCovered: 'send' })
+      actor.send({ type: 'router.push', view: 'SendPreview', unlessCovered: 'send' })
+    }
+    unknownEnd()
+    expect(views()).toEqual(['Account', 'SendPreview', 'ApproveTransaction'])
+    // The approval ended: the send's entry is on top again, its moves apply.
+    actor.send({ type: 'router.popTransaction', id: 'approve-3', outcome: 'error', isConnected: true })
+    expect(views()).toEqual(['Account', 'SendPreview'])
+    actor.send({ type: 'router.push', view: 'Receive' })
+    unknownEnd()
+    expect(views()).toEqual(['Account', 'SendPreview'])
+    // Gone (the modal was closed meanwhile): they apply too.
+    actor.send({ type: 'router.clearTransactions' })
+    actor.send({ type: 'router.push', view: 'Receive' })
+    unknownEnd()
+    expect(views()).toEqual(['Account', 'SendPreview'])
+  })
+
   test('behavior: a push that names replyTo is answered: accepted with room, refused when the stack is full', () => {
     const { actor } = start({ transactionLimit: 1 })
     const answers: string[] = []

@@ -28,8 +28,12 @@ export type RouterContext = {
 
 /** Router events (spec §2 "Navigation rules"). */
 export type RouterEvent =
-  /** `from` (push, replace, reset, back, clearTransactions): only while this view shows; elsewhere the event is ignored. */
-  | { type: 'router.push'; view: ViewName; data?: ViewData; from?: ViewName | undefined }
+  /**
+   * `from` (push, replace, reset, back, clearTransactions): only while this view shows; elsewhere the event is ignored.
+   * `unlessCovered` (push, reset): a transaction entry's id; while that entry is under a newer one (another request's
+   * view shows over it), the event is ignored (a send's "sent, status unknown" never covers a later approval).
+   */
+  | { type: 'router.push'; view: ViewName; data?: ViewData; from?: ViewName | undefined; unlessCovered?: string | undefined }
   | { type: 'router.replace'; view: ViewName; data?: ViewData; from?: ViewName | undefined }
   /** `isConnected`: whether an address is connected, for "back to Connect while connected shows Account". */
   /**
@@ -38,7 +42,7 @@ export type RouterEvent =
    */
   | { type: 'router.back'; isConnected: boolean; from?: ViewName | undefined }
   /** `from`: only while this view shows (an outcome that may arrive after the visitor left the view); elsewhere ignored. */
-  | { type: 'router.reset'; view: ViewName; data?: ViewData; from?: ViewName | undefined }
+  | { type: 'router.reset'; view: ViewName; data?: ViewData; from?: ViewName | undefined; unlessCovered?: string | undefined }
   /**
    * A transaction is about to be handed to the wallet; its outcome pops it. `replyTo`: the actor told whether the entry
    * was taken (`router.transactionAccepted`) or refused at the limit (`router.transactionRefused`), so that it asks the
@@ -82,12 +86,13 @@ export type RouterInput = { view?: ViewName; data?: ViewData; transactionLimit?:
 type Target = { view: ViewName; data?: ViewData }
 
 /**
- * Where the entry a pop or a drop names is on the stack: its `id`'s, or the newest without one; -1 when it is not
- * there (or the event is neither).
+ * Where the entry an event names is on the stack: a pop's or a drop's `id` (the newest without one), a push's or a
+ * reset's `unlessCovered`; -1 when it is not there or the event names none.
  */
 function entryIndex(context: RouterContext, event: RouterEvent): number {
-  if (event.type !== 'router.popTransaction' && event.type !== 'router.dropTransaction') return -1
   const stack = context.transactionStack
+  if (event.type === 'router.push' || event.type === 'router.reset') return event.unlessCovered === undefined ? -1 : stack.findIndex((e) => e.id === event.unlessCovered)
+  if (event.type !== 'router.popTransaction' && event.type !== 'router.dropTransaction') return -1
   return event.id === undefined ? stack.length - 1 : stack.findIndex((e) => e.id === event.id)
 }
 
@@ -146,7 +151,7 @@ export const routerMachine = setup({
     isStackFull: ({ context, event }) => event.type === 'router.pushTransaction' && context.transactionStack.length >= context.transactionLimit && !context.transactionStack.some((e) => e.id === event.id),
     /** The pop's or drop's entry is not on the stack. */
     hasNoTransaction: ({ context, event }) => entryIndex(context, event) === -1,
-    /** The pop's entry is under a newer one (another request asked meanwhile). */
+    /** The entry the event names (a pop's, a push's or a reset's `unlessCovered`) is under a newer one (another request asked meanwhile). */
     isBuried: ({ context, event }) => {
       const index = entryIndex(context, event)
       return index !== -1 && index < context.transactionStack.length - 1
@@ -226,6 +231,7 @@ export const routerMachine = setup({
   on: {
     'router.push': [
       { guard: 'isElsewhere' },
+      { guard: 'isBuried' },
       { guard: 'isCurrentView' },
       ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] as const })),
     ],
@@ -239,7 +245,11 @@ export const routerMachine = setup({
       { guard: 'isLastEntry', actions: 'requestClose' },
       ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] as const })),
     ],
-    'router.reset': [{ guard: 'isElsewhere' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] as const }))],
+    'router.reset': [
+      { guard: 'isElsewhere' },
+      { guard: 'isBuried' },
+      ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] as const })),
+    ],
     'router.pushTransaction': [{ guard: 'isStackFull', actions: ['reportStackFull', 'replyRefused'] }, { actions: ['pushTransaction', 'replyAccepted'] }],
     'router.popTransaction': [
       { guard: 'isFallingBack', actions: 'fallBack' },

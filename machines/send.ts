@@ -25,7 +25,7 @@ export type { ParseReceiverParameters, ParseReceiverReturnType } from './send.am
  * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
  * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
  */
-const toRouter = (event: { type: `router.${string}`; view?: string; id?: string }): SystemMessage => ({ to: 'router', event })
+const toRouter = (event: { type: `router.${string}`; view?: string; id?: string; unlessCovered?: string }): SystemMessage => ({ to: 'router', event })
 /** The preview with no stack entry left (closed and reopened meanwhile): Account after a success… */
 const orAccount = 'Account'
 /** …the form again after a failure or a rejection. */
@@ -38,6 +38,16 @@ const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view
 const resetToAccount = { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) } as const
 /** The send's entry leaves the transaction stack without an outcome (the views leave the send). */
 const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.dropTransaction', id: transactionEntryId('send') }) } as const
+/**
+ * Sent, status unknown: Account with the preview (the hash, the explorer) over it, so Back never shows the form again,
+ * unless a newer request's view shows over the send's entry (a dapp's approval waits there: it stays); then the entry
+ * leaves the stack.
+ */
+const showUnconfirmed = [
+  { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account', unlessCovered: transactionEntryId('send') }) },
+  { type: 'tell', params: toRouter({ type: 'router.push', view: 'SendPreview', unlessCovered: transactionEntryId('send') }) },
+  dropTransactions,
+] as const
 
 /** How a transaction's end moves the flow (a first run and a Check again alike). */
 const endTransitions = [
@@ -47,7 +57,7 @@ const endTransitions = [
     target: 'unconfirmed',
     // Its view (the hash, the explorer) with Account behind it, so that Back never shows the form again; the stack's
     // entry is done (a later end after a Check again returns to Account).
-    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitUnconfirmed', dropTransactions, resetToAccount, showPreview],
+    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitUnconfirmed', ...showUnconfirmed],
   },
   {
     guard: { type: 'isOutcome', params: outcomeIn('reverted', 'replaced', 'failed') },

@@ -64,7 +64,8 @@ describe('router model: the chart', () => {
   const runs: Array<ReturnType<typeof buildModelPaths>> = []
   // From Connect, every event; from every other view as the first entry, its start (the input view resolved).
   for (const view of views) runs.push(buildModelPaths(routerMachine, { input: { view, transactionLimit: 1 }, events: view === 'Connect' ? everyEvent : () => [], covered: runs }))
-  // Two requests on a stack of two: the first one's outcome, by its id, under the newer entry only leaves the stack.
+  // Two requests on a stack of two: the first one's outcome, by its id, under the newer entry only leaves the stack, and
+  // its moves that name it (`unlessCovered`) are ignored.
   // Stack events alone (the views' moves above are the same with any stack): the stack's contents multiply the states.
   const requests: ModelEvent[] = [
     { type: 'router.pushTransaction', id: 'tx', onSuccess: 'Account' },
@@ -73,6 +74,9 @@ describe('router model: the chart', () => {
     { type: 'router.pushTransaction', id: 'third', onSuccess: 'Account' },
     { type: 'router.popTransaction', id: 'tx', outcome: 'success', isConnected: true },
     { type: 'router.dropTransaction', id: 'tx' },
+    // "Sent, status unknown" of the first request: its moves are ignored while the newer entry covers it.
+    { type: 'router.reset', view: 'Account', unlessCovered: 'tx' },
+    { type: 'router.push', view: 'SendPreview', unlessCovered: 'tx' },
   ]
   runs.push(buildModelPaths(routerMachine, { input: { view: 'Connect', transactionLimit: 2 }, events: () => requests, covered: runs }))
 
