@@ -60,7 +60,23 @@ function system(transactionLimit = 99) {
     sendActor.send({ type: 'send.review' })
     await flush()
   }
-  return { heard, reported, sends, ends, views, child, send: sendActor, previewReady }
+  /** A reviewed transfer confirmed and sent by the wallet (hash `0x<byte × 32>`): the send waits for the chain. */
+  async function sent(byte: string) {
+    await previewReady()
+    sendActor.send({ type: 'send.confirm' })
+    sends.at(-1)!.resolve({ hash: `0x${byte.repeat(32)}` })
+    await flush()
+  }
+  /** A dapp's request through the embedded wallet (the email login's moves): its approval pushed over the view at hand. */
+  function approvalOver(id: string) {
+    child('router').send({ type: 'router.push', view: 'ApproveTransaction' })
+    child('router').send({ type: 'router.pushTransaction', id, onSuccess: 'Account' })
+  }
+  const stack = (): string[] =>
+    child('router')
+      .getSnapshot()
+      .context.transactionStack.map((e: { id: string }) => e.id)
+  return { heard, reported, sends, ends, views, child, send: sendActor, previewReady, sent, approvalOver, stack }
 }
 
 describe('send: the moves it makes by systemId (spec §4 Send)', () => {
@@ -102,58 +118,43 @@ describe('send: the moves it makes by systemId (spec §4 Send)', () => {
 
   test("behavior: a dapp's request asked while the send confirms keeps its approval on screen when the send ends: the send's outcome pops its own entry only", async () => {
     const s = system()
-    const router = s.child('router')
-    const stack = () => router.getSnapshot().context.transactionStack.map((e: { id: string }) => e.id)
-    await s.previewReady()
-    s.send.send({ type: 'send.confirm' })
-    s.sends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}` })
-    await flush()
-    // The embedded wallet asks for a signature meanwhile (the email login's moves): its approval over the preview.
-    router.send({ type: 'router.push', view: 'ApproveTransaction' })
-    router.send({ type: 'router.pushTransaction', id: 'approve-7', onSuccess: 'Account' })
+    await s.sent('ab')
+    // The embedded wallet asks for a signature meanwhile: its approval over the preview.
+    s.approvalOver('approve-7')
     s.ends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}`, status: 'success' })
     await flush()
     expect(s.send.getSnapshot().matches({ flow: 'idle' })).toBe(true)
     expect(s.views()).toEqual(['Account', 'Send', 'SendPreview', 'ApproveTransaction'])
-    expect(stack()).toEqual(['approve-7'])
+    expect(s.stack()).toEqual(['approve-7'])
     // A failed send likewise leaves the newer approval where it is.
     await s.previewReady()
     s.send.send({ type: 'send.confirm' })
     await flush()
-    router.send({ type: 'router.pushTransaction', id: 'approve-8', onSuccess: 'Account' })
+    s.child('router').send({ type: 'router.pushTransaction', id: 'approve-8', onSuccess: 'Account' })
     s.sends[1]!.reject(new ForeignError('nonce too low'))
     await flush()
     expect(s.send.getSnapshot().matches({ flow: 'editing' })).toBe(true)
-    expect(stack()).toEqual(['approve-7', 'approve-8'])
+    expect(s.stack()).toEqual(['approve-7', 'approve-8'])
     expect(s.views().at(-1)).toBe('SendPreview')
   })
 
   test('behavior: sent, status unknown: Account with the preview over it and the entry gone; under a newer approval the views stay', async () => {
     const s = system()
-    const router = s.child('router')
-    const stack = () => router.getSnapshot().context.transactionStack.map((e: { id: string }) => e.id)
-    await s.previewReady()
-    s.send.send({ type: 'send.confirm' })
-    s.sends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}` })
-    await flush()
+    await s.sent('ab')
     s.ends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}`, status: 'unknown' })
     await flush()
     expect(s.send.getSnapshot().matches({ flow: 'unconfirmed' })).toBe(true)
     expect(s.views()).toEqual(['Account', 'SendPreview'])
-    expect(stack()).toEqual([])
+    expect(s.stack()).toEqual([])
     // Another send, and a dapp's approval over it before its end is known: the approval stays on screen.
     s.send.send({ type: 'send.dismiss' })
-    await s.previewReady()
-    s.send.send({ type: 'send.confirm' })
-    s.sends[1]!.resolve({ hash: `0x${'cd'.repeat(32)}` })
-    await flush()
-    router.send({ type: 'router.push', view: 'ApproveTransaction' })
-    router.send({ type: 'router.pushTransaction', id: 'approve-9', onSuccess: 'Account' })
+    await s.sent('cd')
+    s.approvalOver('approve-9')
     s.ends[1]!.resolve({ hash: `0x${'cd'.repeat(32)}`, status: 'unknown' })
     await flush()
     expect(s.send.getSnapshot().matches({ flow: 'unconfirmed' })).toBe(true)
     expect(s.views()).toEqual(['Account', 'Send', 'SendPreview', 'ApproveTransaction'])
-    expect(stack()).toEqual(['approve-9'])
+    expect(s.stack()).toEqual(['approve-9'])
   })
 
   test('behavior: a failure shows the form again with the error toast and reports it to the parent', async () => {

@@ -5,7 +5,7 @@ import { parseAmount, tokenContractAddress } from './send.amounts.ts'
 import { messageOf } from './messages.ts'
 import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
 import { namespaceSupport } from './namespaces.ts'
-import { type SystemMessage, transactionEntryId } from './system.ts'
+import { type SystemMessage, transactionEntryId, unconfirmedMoves } from './system.ts'
 import type { SendContext, SendTransferInput } from './send.types.ts'
 import { emptyForm, sendSetup } from './send.setup.ts'
 
@@ -25,7 +25,7 @@ export type { ParseReceiverParameters, ParseReceiverReturnType } from './send.am
  * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
  * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
  */
-const toRouter = (event: { type: `router.${string}`; view?: string; id?: string; unlessCovered?: string }): SystemMessage => ({ to: 'router', event })
+const toRouter = (event: { type: `router.${string}`; view?: string; id?: string }): SystemMessage => ({ to: 'router', event })
 /** The preview with no stack entry left (closed and reopened meanwhile): Account after a success… */
 const orAccount = 'Account'
 /** …the form again after a failure or a rejection. */
@@ -38,16 +38,8 @@ const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view
 const resetToAccount = { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) } as const
 /** The send's entry leaves the transaction stack without an outcome (the views leave the send). */
 const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.dropTransaction', id: transactionEntryId('send') }) } as const
-/**
- * Sent, status unknown: Account with the preview (the hash, the explorer) over it, so Back never shows the form again,
- * unless a newer request's view shows over the send's entry (a dapp's approval waits there: it stays); then the entry
- * leaves the stack.
- */
-const showUnconfirmed = [
-  { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account', unlessCovered: transactionEntryId('send') }) },
-  { type: 'tell', params: toRouter({ type: 'router.push', view: 'SendPreview', unlessCovered: transactionEntryId('send') }) },
-  dropTransactions,
-] as const
+/** Sent, status unknown (see {@link unconfirmedMoves}). */
+const showUnconfirmed = unconfirmedMoves('send', 'SendPreview')
 
 /** How a transaction's end moves the flow (a first run and a Check again alike). */
 const endTransitions = [

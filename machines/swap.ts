@@ -1,7 +1,7 @@
 import { messageOf } from './messages.ts'
 import { swapMessageRefs } from './swap.messages.ts'
 import { emptyForm, swapSetup, swapTarget } from './swap.setup.ts'
-import { type SystemMessage, transactionEntryId } from './system.ts'
+import { type SystemMessage, transactionEntryId, unconfirmedMoves } from './system.ts'
 import { outcomeIn, outcomeOf } from './transaction.ts'
 import { chainHexOf } from './batch.setup.ts'
 import { batchEndIn, batchInput, batchOutcomeOf, quoteInput, transactionInput } from './swap.inputs.ts'
@@ -23,7 +23,7 @@ const openTransitions = [
  * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
  * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
  */
-const toRouter = (event: { type: `router.${string}`; view?: string; id?: string; unlessCovered?: string }): SystemMessage => ({ to: 'router', event })
+const toRouter = (event: { type: `router.${string}`; view?: string; id?: string }): SystemMessage => ({ to: 'router', event })
 /** The swap's loading toast hidden when the swap is cleared before its outcome (never another toast). */
 const hideSubmittedToast = { type: 'tell', params: { to: 'toast', event: { type: 'toast.hide', loading: 'swapSubmitted' } } } as const
 /** The swap's loading toast, shown once the wallet accepted the batch of approve + swap (the transaction machine shows it otherwise). */
@@ -34,16 +34,8 @@ const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view
 const resetToAccount = { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) } as const
 /** The swap's entry leaves the transaction stack without an outcome (the views leave the swap). */
 const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.dropTransaction', id: transactionEntryId('swap') }) } as const
-/**
- * Sent, status unknown: Account with the preview (the hash, the explorer) over it, so Back never shows the form again,
- * unless a newer request's view shows over the swap's entry (a dapp's approval waits there: it stays); then the entry
- * leaves the stack.
- */
-const showUnconfirmed = [
-  { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account', unlessCovered: transactionEntryId('swap') }) },
-  { type: 'tell', params: toRouter({ type: 'router.push', view: 'SwapPreview', unlessCovered: transactionEntryId('swap') }) },
-  dropTransactions,
-] as const
+/** Sent, status unknown (see {@link unconfirmedMoves}). */
+const showUnconfirmed = unconfirmedMoves('swap', 'SwapPreview')
 /** A failure: the entry popped (back to the form), the error toast, the report to the root. */
 const failureMoves = [{ type: 'popTransaction', params: { outcome: 'error' } }, 'reportFailure'] as const
 /** A success: the entry popped (Account), the balances and Activity read again, the success toast. */

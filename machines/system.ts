@@ -77,6 +77,18 @@ export function reserveTransactionAction<TContext extends MachineContext, TEvent
 }
 
 /**
+ * The moves of a feature's transaction that was sent with its end unknown (spec §4 Send, §9 receipt timeout): Account
+ * with `preview` (the hash, the explorer) over it, so Back never shows the form again, unless a newer request's view
+ * shows over the feature's entry (a dapp's approval waits there: it stays, `unlessCovered`); then the entry leaves the
+ * stack. `tell` actions, in order.
+ */
+export function unconfirmedMoves(feature: string, preview: string) {
+  const tell = (event: SystemMessage['event']) => ({ type: 'tell', params: { to: 'router', event } satisfies SystemMessage }) as const
+  const id = transactionEntryId(feature)
+  return [tell({ type: 'router.reset', view: 'Account', unlessCovered: id }), tell({ type: 'router.push', view: preview, unlessCovered: id }), tell({ type: 'router.dropTransaction', id })] as const
+}
+
+/**
  * The `popTransaction` action of a feature that hands the wallet a transaction: the outcome pops its entry, by its id
  * (success: Account as a new history; error, cancel: back one view; under a newer request's entry it only leaves the
  * stack). With its entry gone while `views.preview` shows (the modal
