@@ -16,7 +16,8 @@
  * so is any clock it installed? No: `page.clock` cannot be uninstalled; a test that installs the clock keeps a page of
  * its own.
  */
-import type { Page, TestType } from '@playwright/test'
+import type { Page, TestInfo, TestType } from '@playwright/test'
+import { modalTrailScript, tellModalTrail } from './modalTrail.ts'
 import { accountButton, anyDialog, connectButton, connectedSession, dialog, openCleanDemo, type DemoConnectedStart, expect, liveState, openConnected, rejectWalletRequest, walletRequests } from './fixtures.ts'
 
 /**
@@ -34,7 +35,10 @@ export function withSharedPage<T extends TestType<any, any>>(base: T): T {
   base.beforeAll(async ({ browser }) => {
     // The project's and the describe's context options apply to a context created in a hook as to a test's. A context
     // of its own rather than `browser.newPage()`'s, so that a test can open another page beside it (a wallet's page).
-    shared = await (await browser.newContext()).newPage()
+    const page = await (await browser.newContext()).newPage()
+    // The modal's trail, as on every test's own page (./modalTrail.ts): a failed test prints who moved the modal.
+    await page.addInitScript(modalTrailScript)
+    shared = page
   })
   base.afterEach(async () => {
     await shared?.unrouteAll({ behavior: 'ignoreErrors' })
@@ -45,9 +49,10 @@ export function withSharedPage<T extends TestType<any, any>>(base: T): T {
   })
   return base.extend({
     // Asks for the worker's browser only because a fixture names what it uses; the page is the describe's.
-    page: async ({ browser: _browser }: { browser: unknown }, use: (page: Page) => Promise<void>) => {
+    page: async ({ browser: _browser }: { browser: unknown }, use: (page: Page) => Promise<void>, testInfo: TestInfo) => {
       // Set by the describe's beforeAll, which runs before any of its tests.
       await use(shared!)
+      await tellModalTrail(shared!, testInfo)
     },
   }) as unknown as T
 }
