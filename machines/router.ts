@@ -152,7 +152,7 @@ export const routerMachine = setup({
     /** The pop's or drop's entry is not on the stack. */
     hasNoTransaction: ({ context, event }) => entryIndex(context, event) === -1,
     /** The entry the event names (a pop's, a push's or a reset's `unlessCovered`) is under a newer one (another request asked meanwhile). */
-    isBuried: ({ context, event }) => {
+    isCovered: ({ context, event }) => {
       const index = entryIndex(context, event)
       return index !== -1 && index < context.transactionStack.length - 1
     },
@@ -231,7 +231,7 @@ export const routerMachine = setup({
   on: {
     'router.push': [
       { guard: 'isElsewhere' },
-      { guard: 'isBuried' },
+      { guard: 'isCovered' },
       { guard: 'isCurrentView' },
       ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] as const })),
     ],
@@ -247,14 +247,14 @@ export const routerMachine = setup({
     ],
     'router.reset': [
       { guard: 'isElsewhere' },
-      { guard: 'isBuried' },
+      { guard: 'isCovered' },
       ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] as const })),
     ],
     'router.pushTransaction': [{ guard: 'isStackFull', actions: ['reportStackFull', 'replyRefused'] }, { actions: ['pushTransaction', 'replyAccepted'] }],
     'router.popTransaction': [
       { guard: 'isFallingBack', actions: 'fallBack' },
       { guard: 'hasNoTransaction' },
-      { guard: 'isBuried', actions: 'dropTransaction' },
+      { guard: 'isCovered', actions: 'dropTransaction' },
       ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget' as const, params: { view } }, target: `.${view}`, actions: ['showSuccessView', 'emitChanged'] as const })),
       { guard: 'isLastEntry', actions: ['dropTransaction', 'requestClose'] },
       ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory', 'emitChanged'] as const })),
