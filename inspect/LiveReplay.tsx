@@ -1,7 +1,9 @@
 /**
  * The live replay's bar (latchkey/inspect): above every tab while a recorded path is replayed on this page. It says
- * how many steps were sent and which comes next, sends the next one or all that are left at the recording's pace
- * (pausable), and shows why a refused step stopped the replay (nothing more was sent).
+ * how many steps were sent and which comes next, and what that step waits for while it is in flight (its actor to appear
+ * or reach its recorded state, the wallet it names, a result the page waits on, the recording's pace); sends the next
+ * one or all that are left at the recording's pace (pausable), and shows why a refused step stopped the replay (nothing
+ * more was sent).
  */
 import type { LiveReplayView } from './liveReplay.connect.ts'
 
@@ -29,6 +31,11 @@ export function LiveReplayBar({ live }: { live: LiveReplayView }) {
       <output className="lki-step" aria-live="polite" data-testid="lki-live-status">
         {status}
       </output>
+      {live.waiting && !live.failure && (
+        <p className="lki-live-waiting" data-testid="lki-live-waiting">
+          {live.waiting}
+        </p>
+      )}
       <button type="button" onClick={live.stop}>
         End live replay
       </button>

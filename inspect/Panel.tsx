@@ -48,6 +48,7 @@ select, input { background: var(--control); border: 1px solid var(--edge); borde
 .lki-replay svg { width: 14px; height: 14px; }
 .lki-replay input[type='range'] { flex: 1 1 120px; min-width: 100px; accent-color: var(--on-line); }
 .lki-live-failure { flex: 1 1 100%; margin: 0; }
+.lki-live-waiting { flex: 1 1 100%; margin: 0; color: var(--muted); }
 .lki-step { flex: 1 1 200px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .lki-body { flex: 1; overflow: auto; padding: 8px; }
 .lki-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-bottom: 6px; }

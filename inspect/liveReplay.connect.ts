@@ -12,7 +12,7 @@ import type { InspectorSession } from './recorder.ts'
  * @param session The session whose path a start replays (the one the panel shows: the page's log or an imported file).
  */
 export function connectLiveReplay(snapshot: SnapshotFrom<typeof liveReplayMachine>, send: (event: LiveReplayEvent) => void, session: InspectorSession) {
-  const { steps, next, failure } = snapshot.context
+  const { steps, next, failure, waiting } = snapshot.context
   const path = livePath(session)
   const step = steps[next]
   return {
@@ -25,6 +25,8 @@ export function connectLiveReplay(snapshot: SnapshotFrom<typeof liveReplayMachin
     sent: next,
     /** The next step's line (`root: app.open`), or null when none is left. */
     nextText: step ? `${step.actor}: ${step.event.type}` : null,
+    /** What the step in flight waits for before it is sent (a sentence: "Waiting for connection to reach idle …"), or null. */
+    waiting,
     running: snapshot.matches({ active: 'running' }),
     busy: snapshot.matches({ active: 'sending' }) || snapshot.matches({ active: 'running' }),
     done: snapshot.matches({ active: 'done' }),

@@ -4,13 +4,14 @@
  * its recorded state where the event can be taken, the wallet it names discovered; at most {@link liveReplayStateWait}),
  * checks that the actor accepts the event in its state, and sends it (the wait's limit counts from the page's last change,
  * and does not run out while a state of the page waits on an invoked actor's result: a connect the wallet has not
- * answered yet is waited for; at most {@link liveReplayWaitCap} in all); `answerWallets` approves every prompt the given
+ * answered yet is waited for; at most {@link liveReplayWaitCap} in all), and tells the replay what it waits for meanwhile
+ * (`replay.waiting`, to the actor of system id `liveReplaySystemId`: the bar's waiting line); `answerWallets` approves every prompt the given
  * test wallets raise while the replay is active, through the wallets' own approve control (what the visitor's click in
  * the wallet does).
  */
 import { fromCallback, fromPromise, type AnyActorRef } from 'xstate'
 import { stateText } from './panel.connect.ts'
-import { holdsRedacted, LiveReplayError, type LiveStep, type SendStepInput } from './liveReplay.ts'
+import { holdsRedacted, LiveReplayError, liveReplaySystemId, type LiveReplayEvent, type LiveStep, type SendStepInput } from './liveReplay.ts'
 
 /**
  * A test wallet the replay answers for: the development wallets (the demo's EVM DevWallet, latchkey/testing's
@@ -44,7 +45,7 @@ function actorNamed(root: AnyActorRef, name: string): AnyActorRef | undefined {
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The part of a machine's state node the wait rule reads (XState's StateNode; `invoke`: its invocations, by id). */
-type ChartNode = { type: string; states: Record<string, ChartNode>; transitions: Map<string, unknown[]>; invoke?: ReadonlyArray<{ id: string }> }
+type ChartNode = { type: string; states: Record<string, ChartNode>; transitions: Map<string, unknown[]>; invoke?: ReadonlyArray<{ id: string; src?: unknown }> }
 
 /** Whether a transition keyed `key` (an event type, `*`, or a partial wildcard `app.*`) takes events of `type`. */
 const keyTakes = (key: string, type: string) => key === type || key === '*' || (key.endsWith('.*') && type.startsWith(key.slice(0, -1)))
@@ -126,21 +127,41 @@ type ActorSnapshot = { status?: string; value?: unknown; children?: Record<strin
  * invoked for a state's whole life (no `onDone`) and delayed transitions do not count: the page is not on its way
  * because of them.
  */
-export function awaitsResult(actor: AnyActorRef, seen: Set<AnyActorRef> = new Set()): boolean {
-  if (seen.has(actor)) return false
+export function awaitsResult(actor: AnyActorRef): boolean {
+  return awaitedResult(actor) !== undefined
+}
+
+/**
+ * The first result `actor` or one of its descendants waits on ({@link awaitsResult}), said as the live replay's bar says
+ * it: `<actor>'s <invoked logic> (in <state>)`, the actor named by its system id (`root` for the actor asked about
+ * without one, else its id), the logic by its name in the chart's `actors` (else the invocation's id); undefined when
+ * none is awaited.
+ * @example awaitedResult(root) // "connection's connectWallet (in connecting)"
+ */
+export function awaitedResult(actor: AnyActorRef, seen: Set<AnyActorRef> = new Set()): string | undefined {
+  if (seen.has(actor)) return undefined
+  const isTop = seen.size === 0
   seen.add(actor)
   const snapshot = actor.getSnapshot() as ActorSnapshot | undefined
-  if (snapshot?.status !== 'active') return false
+  if (snapshot?.status !== 'active') return undefined
   const children = snapshot.children ?? {}
   const chart = snapshot.machine?.root
   if (chart) {
     const nodes = activeNodes(chart, snapshot.value)
     const waits = (id: string) => nodes.some((node) => node.transitions.has(`xstate.done.actor.${id}`))
     for (const node of nodes) {
-      for (const { id } of node.invoke ?? []) if ((children[id]?.getSnapshot() as ActorSnapshot | undefined)?.status === 'active' && waits(id)) return true
+      for (const { id, src } of node.invoke ?? []) {
+        if ((children[id]?.getSnapshot() as ActorSnapshot | undefined)?.status !== 'active' || !waits(id)) continue
+        const name = (actor as { systemId?: string }).systemId ?? (isTop ? 'root' : actor.id)
+        return `${name}'s ${typeof src === 'string' ? src : id} (in ${stateText(snapshot.value)})`
+      }
     }
   }
-  return Object.values(children).some((child) => child !== undefined && awaitsResult(child, seen))
+  for (const child of Object.values(children)) {
+    const found = child === undefined ? undefined : awaitedResult(child, seen)
+    if (found) return found
+  }
+  return undefined
 }
 
 /** Whether no state of `actor`'s chart has a transition for `type` (so waiting for it to accept cannot help). */
@@ -152,11 +173,13 @@ const neverTakes = (actor: AnyActorRef, type: string) => {
 /**
  * Resolves once `ready()` holds (checked now and after each change of the page's actors), or once the page's actors
  * have not changed for `ms` while none of them waits on an invoked actor's result ({@link awaitsResult}), or after
- * `cap` in all. Rejects only with the signal's reason, when the replay drops the step.
+ * `cap` in all. Rejects only with the signal's reason, when the replay drops the step. `waiting` is called when the
+ * wait begins and after each change of the page that leaves it waiting (to say what for).
  */
-function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: number; cap: number }, signal: AbortSignal): Promise<void> {
+function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: number; cap: number }, signal: AbortSignal, waiting: () => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (ready()) return resolve()
+    waiting()
     // Quiet for `ms`: the page stays elsewhere, unless it is still waiting on a result (then the limit starts again).
     const quiet = () => {
       if (awaitsResult(root)) timer = setTimeout(quiet, ms)
@@ -169,6 +192,7 @@ function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: num
         if (event.type !== '@xstate.snapshot') return
         if (ready()) return finish()
         // The page moved, not yet to where the step needs it: the quiet limit starts again.
+        waiting()
         clearTimeout(timer)
         timer = setTimeout(quiet, ms)
       },
@@ -215,23 +239,41 @@ export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWall
   const stateWait = timing.stateWait ?? liveReplayStateWait
   const waitCap = timing.waitCap ?? liveReplayWaitCap
   return {
-    sendStep: fromPromise<void, SendStepInput>(async ({ input: { step, index, paced }, signal }) => {
+    sendStep: fromPromise<void, SendStepInput>(async ({ input: { step, index, paced }, signal, system }) => {
       const name = `Step ${index + 1} (${step.actor}: ${step.event.type})`
       if (holdsRedacted(step.event)) throw new LiveReplayError(`${name} carries a value the recording redacted: it cannot be sent again. The replay stopped; nothing more was sent.`)
-      if (paced) await pause(Math.min(step.gap, maxGap), signal)
+      // What the step waits for, told to the replay (its bar shows it); the same words are not told twice.
+      let told = ''
+      const tell = (what: string) => {
+        const awaited = awaitedResult(root)
+        const reason = `${what}${awaited ? `; the page waits on ${awaited}` : ''}`
+        if (reason === told) return
+        told = reason
+        const replay = system.get(liveReplaySystemId) as AnyActorRef | undefined
+        replay?.send({ type: 'replay.waiting', index, reason } satisfies LiveReplayEvent)
+      }
+      const gap = paced ? Math.min(step.gap, maxGap) : 0
+      if (gap > 0) {
+        tell(`The recording's pace: ${(gap / 1000).toFixed(1)} s`)
+        await pause(gap, signal)
+      }
       // Both waits below share the cap: the step waits at most `waitCap` in all.
       const deadline = Date.now() + waitCap
       const limits = () => ({ ms: stateWait, cap: Math.max(0, deadline - Date.now()) })
       // The actor may still be on its way (a connection spawned by the previous step), in a state it passes through, or
       // the wallet the step names not yet discovered. Only the regions the event can be taken in are compared.
+      const arrived = (actor: AnyActorRef | undefined): boolean => actor !== undefined && (atRecordedState(actor, step) || neverTakes(actor, step.event.type))
       await waitFor(
         root,
-        () => {
-          const actor = actorNamed(root, step.actor)
-          return actor !== undefined && (atRecordedState(actor, step) || neverTakes(actor, step.event.type)) && connectorListed(root, step.event)
-        },
+        () => arrived(actorNamed(root, step.actor)) && connectorListed(root, step.event),
         limits(),
         signal,
+        () => {
+          const actor = actorNamed(root, step.actor)
+          if (!actor) return tell(`Waiting for ${step.actor} to appear on the page`)
+          if (!arrived(actor)) return tell(`Waiting for ${step.actor} to reach ${stateText(step.before)} (it is in ${stateText((actor.getSnapshot() as Snapshot).value) || '(no state)'})`)
+          tell(`Waiting for the wallet ${String((step.event as { connectorId?: unknown }).connectorId)} to be discovered`)
+        },
       )
       const accepts = () => {
         const snapshot = actorNamed(root, step.actor)?.getSnapshot() as Snapshot | undefined
@@ -239,7 +281,12 @@ export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWall
       }
       const present = actorNamed(root, step.actor)
       // An event no state of the actor's chart takes is never accepted: no wait.
-      if (!accepts() && !(present && neverTakes(present, step.event.type))) await waitFor(root, accepts, limits(), signal)
+      if (!accepts() && !(present && neverTakes(present, step.event.type))) {
+        await waitFor(root, accepts, limits(), signal, () => {
+          const actor = actorNamed(root, step.actor)
+          tell(actor ? `Waiting for ${step.actor} to accept ${step.event.type} (it is in ${stateText((actor.getSnapshot() as Snapshot).value) || '(no state)'})` : `Waiting for ${step.actor} to appear on the page`)
+        })
+      }
       const actor = actorNamed(root, step.actor)
       if (!actor) throw new LiveReplayError(`${name}: no actor named ${step.actor} on this page. The replay stopped; nothing more was sent.`)
       if (!accepts()) {

@@ -1,8 +1,8 @@
 import { assign, createActor, fromCallback, fromPromise, setup, toPromise, waitFor, type AnyActorRef } from 'xstate'
 import { describe, expect, test, vi } from 'vitest'
 import { stateInventory, transitionInventory } from '../tests/model/coverage.ts'
-import { holdsRedacted, LiveReplayError, livePath, liveReplayMachine, type LiveReplayEvent, type LiveStep } from './liveReplay.ts'
-import { atRecordedState, awaitsResult, connectorListed, liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
+import { holdsRedacted, LiveReplayError, livePath, liveReplayMachine, liveReplaySystemId, type LiveReplayEvent, type LiveStep } from './liveReplay.ts'
+import { atRecordedState, awaitedResult, awaitsResult, connectorListed, liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
 import { REDACTED } from './plain.ts'
 import { createRecorder } from './recorder.ts'
 import { coverageSummary } from './session.ts'
@@ -146,10 +146,12 @@ describe('live replay on a page', () => {
       [
         { type: 'replay.start', steps: [step, step, step] },
         { type: 'replay.next' },
+        { type: 'replay.waiting', index: 0, reason: 'Waiting for root to appear on the page' },
         'sent',
         { type: 'replay.run' },
         { type: 'replay.pause' },
         { type: 'replay.run' },
+        { type: 'replay.waiting', index: 1, reason: "The recording's pace: 0.4 s" },
         'sent',
         'sent',
         { type: 'replay.start', steps: [step] },
@@ -180,6 +182,44 @@ describe('live replay on a page', () => {
     expect(summary.transitions.missed).toEqual([])
     expect(summary.transitions.total).toBe(transitionInventory(liveReplayMachine).length)
     expect(summary.states.total).toBe(stateInventory(liveReplayMachine).filter((id) => id !== 'inspectorLiveReplay').length)
+  })
+
+  test("behavior: the waiting line is the step in flight's: kept while it waits, gone once it is sent, refused, paused or stopped; a word about another step is dropped", async () => {
+    const step: LiveStep = { seq: 1, actor: 'root', event: { type: 'x' }, before: null, gap: 0 }
+    let settle: { resolve: () => void; reject: (e: unknown) => void } | null = null
+    const held = () => settle as { resolve: () => void; reject: (e: unknown) => void } | null
+    const actor = createActor(
+      liveReplayMachine.provide({ actors: { sendStep: fromPromise(() => new Promise<void>((resolve, reject) => (settle = { resolve, reject }))), answerWallets: fromCallback(() => () => {}) } }),
+    ).start()
+    const waiting = () => actor.getSnapshot().context.waiting
+    actor.send({ type: 'replay.start', steps: [step, step] })
+    expect(waiting()).toBeNull()
+    // Not in flight: nothing to wait for.
+    actor.send({ type: 'replay.waiting', index: 0, reason: 'early' })
+    expect(waiting()).toBeNull()
+    actor.send({ type: 'replay.next' })
+    actor.send({ type: 'replay.waiting', index: 1, reason: 'the next step' })
+    expect(waiting()).toBeNull()
+    actor.send({ type: 'replay.waiting', index: 0, reason: 'Waiting for root to appear on the page' })
+    expect(waiting()).toBe('Waiting for root to appear on the page')
+    held()?.resolve()
+    await waitFor(actor, (s) => s.context.next === 1)
+    expect(waiting()).toBeNull()
+    actor.send({ type: 'replay.run' })
+    actor.send({ type: 'replay.waiting', index: 1, reason: 'Waiting for root to accept x (it is in idle)' })
+    expect(waiting()).toBe('Waiting for root to accept x (it is in idle)')
+    actor.send({ type: 'replay.pause' })
+    expect(waiting()).toBeNull()
+    actor.send({ type: 'replay.next' })
+    actor.send({ type: 'replay.waiting', index: 1, reason: 'again' })
+    held()?.reject(new LiveReplayError('refused'))
+    await waitFor(actor, (s) => s.matches('refused'))
+    expect(waiting()).toBeNull()
+    actor.send({ type: 'replay.start', steps: [step] })
+    actor.send({ type: 'replay.next' })
+    actor.send({ type: 'replay.waiting', index: 0, reason: 'once more' })
+    actor.send({ type: 'replay.stop' })
+    expect(actor.getSnapshot().context).toMatchObject({ waiting: null, steps: [], next: 0 })
   })
 })
 
@@ -431,4 +471,95 @@ const dapp = setup({
     },
     failed: {},
   },
+})
+
+describe("what a step waits for (the bar's waiting line)", () => {
+  const step = (event: LiveStep['event'], before: unknown, gap = 0): LiveStep => ({ seq: 1, actor: 'root', event, before, gap })
+  /** A replay of `page` registered under its system id (as the inspector's panel creates it), with the waiting lines it was told. */
+  function replayOf(page: AnyActorRef, timing: { stateWait?: number; maxGap?: number } = {}) {
+    const replay = createActor(liveReplayMachine.provide({ actors: liveReplayActors(page, [], { stateWait: 60_000, ...timing }) }), { systemId: liveReplaySystemId }).start()
+    const lines: Array<string | null> = []
+    replay.subscribe((s) => {
+      if (lines.at(-1) !== s.context.waiting) lines.push(s.context.waiting)
+    })
+    return { replay, lines }
+  }
+
+  test('behavior: a step held for its recorded state says which state, and the one the actor is in; the line goes once it is sent', async () => {
+    const page = createActor(studio).start()
+    page.send({ type: 'job.start' })
+    const { replay, lines } = replayOf(page)
+    replay.send({ type: 'replay.start', steps: [step({ type: 'job.start' }, { work: 'idle', paint: 'waiting' })] })
+    replay.send({ type: 'replay.next' })
+    await waitFor(replay, (s) => s.context.waiting !== null)
+    expect(replay.getSnapshot().context.waiting).toBe('Waiting for root to reach work.idle | paint.waiting (it is in work.busy | paint.waiting)')
+    page.send({ type: 'job.stop' })
+    await waitFor(replay, (s) => s.matches({ active: 'done' }))
+    expect(replay.getSnapshot().context.waiting).toBeNull()
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+    expect(lines).toEqual([null, 'Waiting for root to reach work.idle | paint.waiting (it is in work.busy | paint.waiting)', null])
+  })
+
+  test('behavior: a step naming a wallet not yet discovered says so', async () => {
+    const page = createActor(studio).start()
+    const { replay } = replayOf(page)
+    replay.send({ type: 'replay.start', steps: [step({ type: 'job.connect', connectorId: 'dev.wallet' }, { work: 'idle', paint: 'waiting' })] })
+    replay.send({ type: 'replay.next' })
+    await waitFor(replay, (s) => s.context.waiting !== null)
+    expect(replay.getSnapshot().context.waiting).toBe('Waiting for the wallet dev.wallet to be discovered')
+    page.send({ type: 'connectors.changed', connectors: [{ id: 'dev.wallet' }] })
+    await waitFor(replay, (s) => s.matches({ active: 'done' }))
+    expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+  })
+
+  test("behavior: a page waiting on a result says whose (the wallet's answer to a connect), and the line follows the page as it moves", async () => {
+    const page = createActor(dapp).start()
+    page.send({ type: 'connection.request' })
+    expect(awaitedResult(page)).toBe("root's walletConnection (in connecting)")
+    const { replay, lines } = replayOf(page)
+    replay.send({ type: 'replay.start', steps: [step({ type: 'app.confirm' }, 'closed')] })
+    replay.send({ type: 'replay.next' })
+    await waitFor(replay, (s) => s.context.waiting !== null)
+    expect(replay.getSnapshot().context.waiting).toBe("Waiting for root to reach closed (it is in connecting); the page waits on root's walletConnection (in connecting)")
+    answerConnect()
+    await waitFor(replay, (s) => s.matches({ active: 'done' }))
+    expect(awaitedResult(page)).toBeUndefined()
+    expect(page.getSnapshot().context.connected).toBe(true)
+    expect(lines.at(-1)).toBeNull()
+  })
+
+  test("behavior: at the recording's pace, the pause before a step is said with its length", async () => {
+    vi.useFakeTimers()
+    try {
+      const page = createActor(studio).start()
+      const { replay } = replayOf(page, { maxGap: 800 })
+      replay.send({ type: 'replay.start', steps: [step({ type: 'job.start' }, null, 5_000)] })
+      replay.send({ type: 'replay.run' })
+      expect(replay.getSnapshot().context.waiting).toBe("The recording's pace: 0.8 s")
+      await vi.advanceTimersByTimeAsync(800)
+      await waitFor(replay, (s) => s.matches({ active: 'done' }))
+      expect(replay.getSnapshot().context.waiting).toBeNull()
+      expect(page.getSnapshot().value).toEqual({ work: 'busy', paint: 'waiting' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('bad input: a step refused after its wait leaves the failure, not a waiting line; a replay made without the system id replays with none', async () => {
+    const page = createActor(studio).start()
+    page.send({ type: 'job.start' })
+    const { replay } = replayOf(page, { stateWait: 20 })
+    replay.send({ type: 'replay.start', steps: [step({ type: 'job.start' }, { work: { nowhere: 'x' }, paint: 'waiting' })] })
+    replay.send({ type: 'replay.next' })
+    await waitFor(replay, (s) => s.matches('refused'))
+    expect(replay.getSnapshot().context).toMatchObject({ waiting: null, failure: expect.stringMatching(/^Step 1 \(root: job\.start\) is not accepted/) })
+    const other = createActor(studio).start()
+    other.send({ type: 'job.start' })
+    const plain = createActor(liveReplayMachine.provide({ actors: liveReplayActors(other, [], { stateWait: 60_000 }) })).start()
+    plain.send({ type: 'replay.start', steps: [step({ type: 'job.start' }, { work: 'idle', paint: 'waiting' })] })
+    plain.send({ type: 'replay.next' })
+    other.send({ type: 'job.stop' })
+    await waitFor(plain, (s) => s.matches({ active: 'done' }))
+    expect(plain.getSnapshot().context.waiting).toBeNull()
+  })
 })

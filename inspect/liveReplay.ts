@@ -72,9 +72,32 @@ export type LiveReplayContext = {
   next: number
   /** Why the replay stopped on a step (LiveReplayError's message), or null. */
   failure: string | null
+  /**
+   * What the step in flight waits for before it is sent (`replay.waiting`: its actor to appear, to reach its recorded
+   * state or accept the event, the wallet it names, the recording's pace), or null: no step in flight, or one not waiting.
+   */
+  waiting: string | null
 }
 
-export type LiveReplayEvent = { type: 'replay.start'; steps: LiveStep[] } | { type: 'replay.next' } | { type: 'replay.run' } | { type: 'replay.pause' } | { type: 'replay.stop' }
+/**
+ * The live replay's events: the bar's buttons (`replay.start` with the path, `next`, `run`, `pause`, `stop`), and
+ * `replay.waiting` from the page's side (`sendStep`, through the actor system: {@link liveReplaySystemId}) while the step
+ * of index `index` waits, with what for (`reason`, a sentence).
+ */
+export type LiveReplayEvent =
+  | { type: 'replay.start'; steps: LiveStep[] }
+  | { type: 'replay.next' }
+  | { type: 'replay.run' }
+  | { type: 'replay.pause' }
+  | { type: 'replay.stop' }
+  | { type: 'replay.waiting'; index: number; reason: string }
+
+/**
+ * The live replay actor's system id: the page's side (`sendStep`, an actor it invokes) finds it by this id in its system
+ * to say what a step waits for (`replay.waiting`). Give it to `createActor` (`{ systemId: liveReplaySystemId }`); an
+ * actor created without it still replays, with no waiting line.
+ */
+export const liveReplaySystemId = 'inspectorLiveReplay'
 
 /** What `sendStep` is given: the step, its number (0-based), and whether to keep the recording's pace (at speed). */
 export type SendStepInput = { step: LiveStep; index: number; paced: boolean }
@@ -84,7 +107,8 @@ export type SendStepInput = { step: LiveStep; index: number; paced: boolean }
  * all along, `answerWallets`): `ready` waits for `replay.next` (one step: `sending`) or `replay.run` (every step left,
  * at the recording's pace: `running`, `replay.pause` back to `ready` after the step in flight is dropped), `done` once
  * every step is sent. A step refused (`sendStep` fails with a LiveReplayError) ends in `refused` with its reason: no
- * later step is sent and the wallets are left alone. `replay.stop` from anywhere goes back to `idle`.
+ * later step is sent and the wallets are left alone. `replay.stop` from anywhere goes back to `idle`. While a step is in
+ * flight, `replay.waiting` keeps what it waits for (`waiting`, cleared when it leaves `sending` or `running`).
  * @example createActor(liveReplayMachine.provide({ actors: driver })).start().send({ type: 'replay.start', steps })
  */
 export const liveReplayMachine = setup({
@@ -97,15 +121,19 @@ export const liveReplayMachine = setup({
     takePath: assign({ steps: ({ event }) => (event.type === 'replay.start' ? event.steps : []), next: 0, failure: null }),
     advance: assign({ next: ({ context }) => context.next + 1 }),
     refuse: assign({ failure: (_, params: { error: unknown }) => (params.error instanceof BaseError ? params.error.shortMessage : params.error instanceof Error ? params.error.message : String(params.error)) }),
-    forget: assign({ steps: [], next: 0, failure: null }),
+    forget: assign({ steps: [], next: 0, failure: null, waiting: null }),
+    noteWait: assign({ waiting: ({ event }) => (event.type === 'replay.waiting' ? event.reason : null) }),
+    clearWait: assign({ waiting: null }),
   },
   guards: {
     isPathDone: ({ context }) => context.next >= context.steps.length,
     isLastStep: ({ context }) => context.next + 1 >= context.steps.length,
+    /** The wait is the step in flight's (a late word about another step is dropped). */
+    isStepInFlight: ({ context, event }) => event.type === 'replay.waiting' && event.index === context.next,
   },
 }).createMachine({
   id: 'inspectorLiveReplay',
-  context: { steps: [], next: 0, failure: null },
+  context: { steps: [], next: 0, failure: null, waiting: null },
   initial: 'idle',
   on: { 'replay.stop': { target: '.idle', actions: 'forget' } },
   states: {
@@ -119,6 +147,8 @@ export const liveReplayMachine = setup({
           on: { 'replay.next': 'sending', 'replay.run': 'running' },
         },
         sending: {
+          exit: 'clearWait',
+          on: { 'replay.waiting': { guard: 'isStepInFlight', actions: 'noteWait' } },
           invoke: {
             src: 'sendStep',
             input: ({ context }) => ({ step: context.steps[context.next]!, index: context.next, paced: false }),
@@ -128,7 +158,8 @@ export const liveReplayMachine = setup({
         },
         // One step in flight at a time; each sent step enters `running` again for the next, until the last.
         running: {
-          on: { 'replay.pause': 'ready' },
+          exit: 'clearWait',
+          on: { 'replay.pause': 'ready', 'replay.waiting': { guard: 'isStepInFlight', actions: 'noteWait' } },
           invoke: {
             src: 'sendStep',
             input: ({ context }) => ({ step: context.steps[context.next]!, index: context.next, paced: true }),

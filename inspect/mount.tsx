@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { createActor, type AnyActorRef } from 'xstate'
 import { Panel, panelCss } from './Panel.tsx'
 import { layoutCache } from './layoutCache.ts'
-import { liveReplayMachine } from './liveReplay.ts'
+import { liveReplayMachine, liveReplaySystemId } from './liveReplay.ts'
 import { liveReplayActors, type ReplayWallet } from './liveReplay.driver.ts'
 import { panelMachine, type PanelTab, type PanelThemeMode } from './panel.ts'
 import type { InspectorRecorder } from './recorder.ts'
@@ -34,7 +34,7 @@ export function mountPanel(
     return elk
   })
   const panel = createActor(panelMachine, { input: { tab: options.tab, themeMode: options.themeMode } }).start()
-  const live = createActor(liveReplayMachine.provide({ actors: liveReplayActors(options.root, options.wallets) })).start()
+  const live = createActor(liveReplayMachine.provide({ actors: liveReplayActors(options.root, options.wallets) }), { systemId: liveReplaySystemId }).start()
   const root = createRoot(container)
   root.render(<Panel panel={panel} live={live} recorder={recorder} layouts={layouts} onClose={options.onClose} />)
   return {
