@@ -31,14 +31,14 @@ export function LiveReplayBar({ live }: { live: LiveReplayView }) {
       <output className="lki-step" aria-live="polite" data-testid="lki-live-status">
         {status}
       </output>
+      <button type="button" onClick={live.stop}>
+        End live replay
+      </button>
       {live.waiting && !live.failure && (
         <p className="lki-live-waiting" data-testid="lki-live-waiting">
           {live.waiting}
         </p>
       )}
-      <button type="button" onClick={live.stop}>
-        End live replay
-      </button>
       {live.failure && (
         <p role="alert" className="lki-live-failure">
           {live.failure}

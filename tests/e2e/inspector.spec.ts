@@ -282,7 +282,9 @@ function lastStates(
 type Exported = Parameters<typeof lastStates>[0]
 const exportLive = (page: Page) => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { latchkeyInspector: { exportSession(): unknown } }).latchkeyInspector.exportSession())) as Exported)
 
-test('a recorded connect and Account, replayed on a fresh page against the dev wallet, ends in the same states; a step not accepted stops the replay and sends nothing more', async ({ page }) => {
+test('a recorded connect and Account, replayed on a fresh page against the dev wallet, ends in the same states; a step for an actor the page does not run is waited for, said, then stops the replay and sends nothing more', async ({
+  page,
+}) => {
   // Record: connect the dev wallet (its prompt approved in its panel), then open Account.
   await openCleanDemo(page, '/?latchkey-inspect')
   await connectDevWallet(page)
@@ -313,19 +315,23 @@ test('a recorded connect and Account, replayed on a fresh page against the dev w
   await live.getByRole('button', { name: 'End live replay' }).click()
   await expect(live).toHaveCount(0)
 
-  // The same file with a step no actor accepts put second: the first is sent, the second stops the replay, no connect.
+  // The same file with a step for an actor this page never runs put second: the first is sent, the second waits for its
+  // actor (the bar says so) until the page has been quiet for the wait's limit, then stops the replay: no connect.
   const session = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8')) as Exported
-  const root = session.actors.find((a) => a.name === 'root')!.sessionId
+  // An actor as the recording keeps one (the root's fields), under a name no actor of the demo has.
+  session.actors.push({ ...session.actors.find((a) => a.name === 'root')!, sessionId: 'x:nowhere', name: 'nowhere' })
   const outside = session.entries.flatMap((e, i) => (e.kind === 'event' && e.source === null && !e.event!.type.startsWith('xstate.') ? [i] : []))
-  session.entries.splice(outside[1]!, 0, { seq: 999_999, at: 0, kind: 'event', actor: root, source: null, event: { type: 'app.unheardOf' } } as Exported['entries'][number])
+  session.entries.splice(outside[1]!, 0, { seq: 999_999, at: 0, kind: 'event', actor: 'x:nowhere', source: null, event: { type: 'app.unheardOf' } } as Exported['entries'][number])
   await page.evaluate(() => localStorage.clear())
   await openCleanDemo(page, '/?latchkey-inspect')
   await page.evaluate((json) => (window as unknown as { latchkeyInspector: { importSession(json: unknown): unknown } }).latchkeyInspector.importSession(json), JSON.stringify(session))
   await tab(page, 'Export / Import').click()
   await panel(page).getByRole('button', { name: 'Replay on this page' }).click()
   await live.getByRole('button', { name: 'Run to the end' }).click()
-  await expect(live.getByRole('alert')).toContainText('Step 2 (root: app.unheardOf) is not accepted: root is in ')
-  await expect(live.getByRole('alert')).toContainText('The replay stopped; nothing more was sent.')
+  await expect(live.getByTestId('lki-live-waiting')).toHaveText(/^Waiting for nowhere to appear on the page/)
+  if (shots) await panel(page).screenshot({ path: `${shots}/live-replay-waiting.png` })
+  await expect(live.getByRole('alert')).toHaveText('Step 2 (nowhere: app.unheardOf): no actor named nowhere on this page. The replay stopped; nothing more was sent.')
+  await expect(live.getByTestId('lki-live-waiting')).toHaveCount(0)
   await expect(live.getByTestId('lki-live-status')).toHaveText(/^Stopped after 1 of \d+ steps$/)
   await expect(live.getByRole('button', { name: 'Send next step' })).toBeDisabled()
   const heard = (await exportLive(page)).entries.flatMap((e) => (e.kind === 'event' ? [e.event!.type] : []))
