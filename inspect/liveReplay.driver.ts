@@ -173,28 +173,45 @@ const neverTakes = (actor: AnyActorRef, type: string) => {
 /**
  * Resolves once `ready()` holds (checked now and after each change of the page's actors), or once the page's actors
  * have not changed for `ms` while none of them waits on an invoked actor's result ({@link awaitsResult}), or after
- * `cap` in all. Rejects only with the signal's reason, when the replay drops the step. `waiting` is called when the
- * wait begins and after each change of the page that leaves it waiting (to say what for).
+ * `cap` in all. Rejects with the signal's reason when the replay drops the step, and with what a check threw (the
+ * page's chart read, a guard run by `can`). `waiting` is called when the wait begins and after each change of the page
+ * that leaves it waiting (to say what for).
+ *
+ * The checks after a change run in a microtask after it, never inside the page's processing: XState calls an inspection
+ * observer in the middle of an actor's update, and an exception thrown there leaves that actor's mailbox stuck (every
+ * later event queued, none processed: the page silently dead while the replay goes on sending).
  */
 function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: number; cap: number }, signal: AbortSignal, waiting: () => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (ready()) return resolve()
     waiting()
+    let ended = false
+    /** A check is queued for the microtask after the page's current step (one for a burst of changes). */
+    let queued = false
     // Quiet for `ms`: the page stays elsewhere, unless it is still waiting on a result (then the limit starts again).
-    const quiet = () => {
-      if (awaitsResult(root)) timer = setTimeout(quiet, ms)
-      else finish()
-    }
+    const quiet = () =>
+      guarded(() => {
+        if (awaitsResult(root)) timer = setTimeout(quiet, ms)
+        else finish()
+      })
     let timer = setTimeout(quiet, ms)
     const capTimer = setTimeout(finish, cap)
-    const subscription = root.system.inspect({
-      next: (event) => {
-        if (event.type !== '@xstate.snapshot') return
+    const check = () => {
+      queued = false
+      if (ended) return
+      guarded(() => {
         if (ready()) return finish()
         // The page moved, not yet to where the step needs it: the quiet limit starts again.
         waiting()
         clearTimeout(timer)
         timer = setTimeout(quiet, ms)
+      })
+    }
+    const subscription = root.system.inspect({
+      next: (event) => {
+        if (event.type !== '@xstate.snapshot' || queued || ended) return
+        queued = true
+        queueMicrotask(check)
       },
     })
     const abort = () => {
@@ -203,6 +220,7 @@ function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: num
     }
     signal.addEventListener('abort', abort, { once: true })
     function cleanup() {
+      ended = true
       clearTimeout(timer)
       clearTimeout(capTimer)
       subscription.unsubscribe()
@@ -211,6 +229,15 @@ function waitFor(root: AnyActorRef, ready: () => boolean, { ms, cap }: { ms: num
     function finish() {
       cleanup()
       resolve()
+    }
+    /** Runs a check; what it throws ends the wait with that error (the step is then refused with it). */
+    function guarded(run: () => void) {
+      try {
+        run()
+      } catch (error) {
+        cleanup()
+        reject(error)
+      }
     }
   })
 }
@@ -238,62 +265,72 @@ export function liveReplayActors(root: AnyActorRef, wallets: readonly ReplayWall
   const maxGap = timing.maxGap ?? liveReplayMaxGap
   const stateWait = timing.stateWait ?? liveReplayStateWait
   const waitCap = timing.waitCap ?? liveReplayWaitCap
+  /** One step: its waits, its checks and its send (see {@link liveReplayActors}); `name` says the step in errors. */
+  async function sendOne({ step, index, paced }: SendStepInput, name: string, signal: AbortSignal, system: { get(systemId: string): unknown }): Promise<void> {
+    if (holdsRedacted(step.event)) throw new LiveReplayError(`${name} carries a value the recording redacted: it cannot be sent again. The replay stopped; nothing more was sent.`)
+    // What the step waits for, told to the replay (its bar shows it); the same words are not told twice.
+    let told = ''
+    const tell = (what: string) => {
+      const awaited = awaitedResult(root)
+      const reason = `${what}${awaited ? `; the page waits on ${awaited}` : ''}`
+      if (reason === told) return
+      told = reason
+      const replay = system.get(liveReplaySystemId) as AnyActorRef | undefined
+      replay?.send({ type: 'replay.waiting', index, reason } satisfies LiveReplayEvent)
+    }
+    const gap = paced ? Math.min(step.gap, maxGap) : 0
+    if (gap > 0) {
+      tell(`The recording's pace: ${(gap / 1000).toFixed(1)} s`)
+      await pause(gap, signal)
+    }
+    // Both waits below share the cap: the step waits at most `waitCap` in all.
+    const deadline = Date.now() + waitCap
+    const limits = () => ({ ms: stateWait, cap: Math.max(0, deadline - Date.now()) })
+    // The actor may still be on its way (a connection spawned by the previous step), in a state it passes through, or
+    // the wallet the step names not yet discovered. Only the regions the event can be taken in are compared.
+    const arrived = (actor: AnyActorRef | undefined): boolean => actor !== undefined && (atRecordedState(actor, step) || neverTakes(actor, step.event.type))
+    await waitFor(
+      root,
+      () => arrived(actorNamed(root, step.actor)) && connectorListed(root, step.event),
+      limits(),
+      signal,
+      () => {
+        const actor = actorNamed(root, step.actor)
+        if (!actor) return tell(`Waiting for ${step.actor} to appear on the page`)
+        if (!arrived(actor)) return tell(`Waiting for ${step.actor} to reach ${stateText(step.before)} (it is in ${stateText((actor.getSnapshot() as Snapshot).value) || '(no state)'})`)
+        tell(`Waiting for the wallet ${String((step.event as { connectorId?: unknown }).connectorId)} to be discovered`)
+      },
+    )
+    const accepts = () => {
+      const snapshot = actorNamed(root, step.actor)?.getSnapshot() as Snapshot | undefined
+      return snapshot?.can ? snapshot.can(step.event) : snapshot !== undefined
+    }
+    const present = actorNamed(root, step.actor)
+    // An event no state of the actor's chart takes is never accepted: no wait.
+    if (!accepts() && !(present && neverTakes(present, step.event.type))) {
+      await waitFor(root, accepts, limits(), signal, () => {
+        const actor = actorNamed(root, step.actor)
+        tell(actor ? `Waiting for ${step.actor} to accept ${step.event.type} (it is in ${stateText((actor.getSnapshot() as Snapshot).value) || '(no state)'})` : `Waiting for ${step.actor} to appear on the page`)
+      })
+    }
+    const actor = actorNamed(root, step.actor)
+    if (!actor) throw new LiveReplayError(`${name}: no actor named ${step.actor} on this page. The replay stopped; nothing more was sent.`)
+    if (!accepts()) {
+      const now = stateText((actor.getSnapshot() as Snapshot).value)
+      throw new LiveReplayError(`${name} is not accepted: ${step.actor} is in ${now || '(no state)'}, the recording had it in ${stateText(step.before) || '(no state)'}. The replay stopped; nothing more was sent.`)
+    }
+    actor.send(step.event)
+  }
   return {
-    sendStep: fromPromise<void, SendStepInput>(async ({ input: { step, index, paced }, signal, system }) => {
-      const name = `Step ${index + 1} (${step.actor}: ${step.event.type})`
-      if (holdsRedacted(step.event)) throw new LiveReplayError(`${name} carries a value the recording redacted: it cannot be sent again. The replay stopped; nothing more was sent.`)
-      // What the step waits for, told to the replay (its bar shows it); the same words are not told twice.
-      let told = ''
-      const tell = (what: string) => {
-        const awaited = awaitedResult(root)
-        const reason = `${what}${awaited ? `; the page waits on ${awaited}` : ''}`
-        if (reason === told) return
-        told = reason
-        const replay = system.get(liveReplaySystemId) as AnyActorRef | undefined
-        replay?.send({ type: 'replay.waiting', index, reason } satisfies LiveReplayEvent)
+    sendStep: fromPromise<void, SendStepInput>(async ({ input, signal, system }) => {
+      const name = `Step ${input.index + 1} (${input.step.actor}: ${input.step.event.type})`
+      try {
+        await sendOne(input, name, signal, system)
+      } catch (error) {
+        // A check of the page that threw (its chart read, a guard `can` ran): said as the step's refusal.
+        if (error instanceof LiveReplayError || signal.aborted) throw error
+        throw new LiveReplayError(`${name} could not be checked against the page: ${error instanceof Error ? error.message : String(error)}. The replay stopped; nothing more was sent.`, { cause: error })
       }
-      const gap = paced ? Math.min(step.gap, maxGap) : 0
-      if (gap > 0) {
-        tell(`The recording's pace: ${(gap / 1000).toFixed(1)} s`)
-        await pause(gap, signal)
-      }
-      // Both waits below share the cap: the step waits at most `waitCap` in all.
-      const deadline = Date.now() + waitCap
-      const limits = () => ({ ms: stateWait, cap: Math.max(0, deadline - Date.now()) })
-      // The actor may still be on its way (a connection spawned by the previous step), in a state it passes through, or
-      // the wallet the step names not yet discovered. Only the regions the event can be taken in are compared.
-      const arrived = (actor: AnyActorRef | undefined): boolean => actor !== undefined && (atRecordedState(actor, step) || neverTakes(actor, step.event.type))
-      await waitFor(
-        root,
-        () => arrived(actorNamed(root, step.actor)) && connectorListed(root, step.event),
-        limits(),
-        signal,
-        () => {
-          const actor = actorNamed(root, step.actor)
-          if (!actor) return tell(`Waiting for ${step.actor} to appear on the page`)
-          if (!arrived(actor)) return tell(`Waiting for ${step.actor} to reach ${stateText(step.before)} (it is in ${stateText((actor.getSnapshot() as Snapshot).value) || '(no state)'})`)
-          tell(`Waiting for the wallet ${String((step.event as { connectorId?: unknown }).connectorId)} to be discovered`)
-        },
-      )
-      const accepts = () => {
-        const snapshot = actorNamed(root, step.actor)?.getSnapshot() as Snapshot | undefined
-        return snapshot?.can ? snapshot.can(step.event) : snapshot !== undefined
-      }
-      const present = actorNamed(root, step.actor)
-      // An event no state of the actor's chart takes is never accepted: no wait.
-      if (!accepts() && !(present && neverTakes(present, step.event.type))) {
-        await waitFor(root, accepts, limits(), signal, () => {
-          const actor = actorNamed(root, step.actor)
-          tell(actor ? `Waiting for ${step.actor} to accept ${step.event.type} (it is in ${stateText((actor.getSnapshot() as Snapshot).value) || '(no state)'})` : `Waiting for ${step.actor} to appear on the page`)
-        })
-      }
-      const actor = actorNamed(root, step.actor)
-      if (!actor) throw new LiveReplayError(`${name}: no actor named ${step.actor} on this page. The replay stopped; nothing more was sent.`)
-      if (!accepts()) {
-        const now = stateText((actor.getSnapshot() as Snapshot).value)
-        throw new LiveReplayError(`${name} is not accepted: ${step.actor} is in ${now || '(no state)'}, the recording had it in ${stateText(step.before) || '(no state)'}. The replay stopped; nothing more was sent.`)
-      }
-      actor.send(step.event)
     }),
     answerWallets: fromCallback(() => {
       const approveAll = (wallet: ReplayWallet) => {

@@ -338,6 +338,41 @@ describe('the wait before a step', () => {
     }
   })
 
+  test("bad input: a check that throws (a guard the page's `can` runs) refuses the step with its reason, and the page keeps working: the checks run after the page's step, never inside it", async () => {
+    /** A page whose `x.go` guard throws once `tick` has run: what the replay's acceptance check runs. */
+    const fragile = setup({
+      types: { context: {} as { ticks: number }, events: {} as { type: 'tick' } | { type: 'x.go' } },
+      guards: {
+        isOpen: ({ context }) => {
+          if (context.ticks >= 1) throw new TypeError('the lock is jammed')
+          return false
+        },
+      },
+    }).createMachine({
+      id: 'fragile',
+      context: { ticks: 0 },
+      initial: 'idle',
+      states: { idle: { on: { tick: { actions: assign({ ticks: ({ context }) => context.ticks + 1 }) }, 'x.go': { guard: 'isOpen', target: 'gone' } } }, gone: {} },
+    })
+    const page = createActor(fragile).start()
+    const refused = send(page, step({ type: 'x.go' }, 'idle'), 60_000).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    await Promise.resolve()
+    // The change the replay checks (its guard now throws): an exception inside the page's update would leave its
+    // mailbox stuck, every later event queued and none processed.
+    page.send({ type: 'tick' })
+    expect(await refused).toMatchObject({
+      name: 'LiveReplayError',
+      shortMessage:
+        "Step 1 (root: x.go) could not be checked against the page: Unable to evaluate guard 'isOpen' in transition for event 'x.go' in state node 'fragile.idle':\nthe lock is jammed. The replay stopped; nothing more was sent.",
+    })
+    page.send({ type: 'tick' })
+    expect(page.getSnapshot().context.ticks).toBe(2)
+    expect(page.getSnapshot().value).toBe('idle')
+  })
+
   test('bad input: an event no state of the chart takes is refused at once (waiting cannot help)', async () => {
     const page = createActor(studio).start()
     await expect(send(page, step({ type: 'nobody.hears' }, { work: 'idle', paint: 'waiting' }), 60_000)).rejects.toThrow(/^Step 1 \(root: nobody\.hears\) is not accepted: root is in /)
