@@ -1,5 +1,5 @@
 import { assign, createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { toastMachine } from '../machines/toast.ts'
 import { transitionInventory } from '../tests/model/coverage.ts'
 import { machineToGraph } from './graph.ts'
@@ -89,6 +89,26 @@ describe('createRecorder', () => {
     const names = recorder.session().actors.map((a) => a.name)
     expect(names.sort()).toEqual(['frontLock', 'keys', 'lock', 'lock', 'root', 'watchDoor'])
     expect(names.some((n) => /^\d+\.|^x:/.test(n))).toBe(false)
+  })
+
+  test('bad input: a listener that throws is reported on the console; the others still hear, and the page keeps processing (the listeners run inside its update)', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const recorder = createRecorder()
+      let heard = 0
+      recorder.subscribe(() => {
+        throw new RangeError('the panel gave up')
+      })
+      recorder.subscribe(() => heard++)
+      const actor = createActor(door, { inspect: recorder.inspect }).start()
+      actor.send({ type: 'door.open', otp: 'x' } as never)
+      actor.send({ type: 'door.close' })
+      expect(actor.getSnapshot().value).toBe('closed')
+      expect(heard).toBe(recorder.session().entries.at(-1)!.seq)
+      expect(errors).toHaveBeenCalledWith('latchkey inspector: a listener of the recorder threw; the page goes on.', expect.any(RangeError))
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   test('behavior: past the limit the oldest entries go, coverage keeps counting, listeners hear each entry', () => {

@@ -120,7 +120,9 @@ function transitionId(t: TakenTransition): string {
 /**
  * A recorder of one actor system. Give `recorder.inspect` to `modal.actor.system.inspect(…)` (and call
  * `recorder.adopt(modal.actor)` for the actors already running), or to createActor's `inspect` option.
- * Never throws from `inspect`: a value it cannot read is recorded as a note ({@link toPlain}).
+ * Never throws from `inspect` (XState calls it inside the page's update, where an exception would leave the actor
+ * unable to process anything more): a value it cannot read is recorded as a note ({@link toPlain}), a listener that
+ * throws is reported on the console.
  * @example const recorder = createRecorder(); modal.actor.system.inspect(recorder.inspect); recorder.adopt(modal.actor)
  */
 export function createRecorder(options: RecorderOptions = {}): InspectorRecorder {
@@ -153,7 +155,16 @@ export function createRecorder(options: RecorderOptions = {}): InspectorRecorder
   const push = (entry: NewEntry) => {
     entries.push({ ...entry, seq: ++seq, at: Math.round((now() - origin) * 10) / 10 } as InspectorEntry)
     if (entries.length > limit) entries = entries.slice(entries.length - limit)
-    for (const listener of listeners) listener()
+    // The listeners run inside the page's update (XState calls `inspect` there): one that throws is reported and the
+    // others still hear the entry, and nothing reaches the page (an exception there leaves its actor unable to process
+    // anything more).
+    for (const listener of listeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error('latchkey inspector: a listener of the recorder threw; the page goes on.', error)
+      }
+    }
   }
   const know = (actorRef: AnyActorRef): InspectedActor => {
     const known = actors.get(actorRef.sessionId)
@@ -206,7 +217,11 @@ export function createRecorder(options: RecorderOptions = {}): InspectorRecorder
         }
       }
     } catch (error) {
-      push({ kind: 'event', actor: event.actorRef?.sessionId ?? 'unknown', source: null, event: { type: 'inspector.unreadable', error: toPlain(error) } })
+      try {
+        push({ kind: 'event', actor: event.actorRef?.sessionId ?? 'unknown', source: null, event: { type: 'inspector.unreadable', error: toPlain(error) } })
+      } catch {
+        // Not even the note could be kept: the entry is lost, the page is not.
+      }
     }
   }
 
