@@ -43,6 +43,7 @@ import { otherTabsActor } from './createModal.tabs.ts'
 import type { ValidateOptionsReturnType } from './options.ts'
 import type { Metadata, ModalOptions, ModalTheme } from './types.ts'
 import type { ModalLog } from './log.ts'
+import { guardedInspect } from './core/inspectOption.ts'
 
 /** What the facade hands the core: the storage it read, and the theme it owns (`getTheme`, `setThemeMode`, …). */
 export type CoreShared = {
@@ -151,7 +152,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
       walletConnectConnectorId,
       features: featureRegistrations(featureSettings(options, storage, walletConnect), features.supplyFeature),
     }),
-    ...(options.inspect ? { inspect: options.inspect } : {}),
+    ...(options.inspect ? { inspect: guardedInspect(options.inspect, shared.log) } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   })
   actor = started

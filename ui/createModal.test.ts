@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { verifyMessage } from 'viem'
-import { afterEach, describe, expect, inject, test } from 'vitest'
+import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import type { SiwxConfig, SiwxMessage, SiwxSession, SiwxSignMessageInput } from '../kernel/siwx.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
@@ -28,6 +28,33 @@ describe('createModal', () => {
       Details: options.networks is empty.]
     `)
     expect(() => createModal({ projectId: 'p', networks: [{ name: 'x' }] as never })).toThrow(InvalidOptionsError)
+  })
+
+  test("bad input: an `inspect` option that throws is logged once and the modal goes on (XState calls it inside the modal's updates)", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      let calls = 0
+      const modal = createModal({
+        projectId: 'p',
+        networks: [mainnet],
+        storage: createMemoryStorage(),
+        adapter: createEip155Adapter({ window }),
+        inspect: () => {
+          calls++
+          throw new TypeError('the visualiser is gone')
+        },
+      })
+      instances.push(modal)
+      await modal.open()
+      expect(modal.getState().open).toBe(true)
+      await modal.close()
+      expect(modal.getState().open).toBe(false)
+      expect(calls).toBeGreaterThan(1)
+      const logged = modal.getLogs().filter((e) => e.message.includes('The inspect option threw'))
+      expect(logged.map((e) => e.message)).toEqual(['[latchkey] The inspect option threw (TypeError: the visualiser is gone); the modal goes on, and its later throws are not logged.'])
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   test('behavior: opening an unknown view is refused and changes nothing', () => {
